@@ -1,0 +1,118 @@
+import type { StrategyName } from '../message/acm-marker';
+
+/** Which kinds of strategy a compression pass may use (from ReMe's working-summary modes). */
+export type CompressionMode =
+  /** No-LLM strategies only: offloads and the deterministic last resort. */
+  | 'compact'
+  /** LLM strategies only. */
+  | 'compress'
+  /** Compact first; escalate to LLM strategies while the compacted size is above `compactRatioThreshold` of the original. */
+  | 'auto';
+
+/** Strategies that call the summarizer and whose prompt can be overridden. */
+export type LlmStrategyName =
+  | 'rollupHistory'
+  | 'compressToolRuns'
+  | 'summarizeRounds'
+  | 'summarizeLargeCurrentMessages'
+  | 'compressCurrentRound';
+
+/** One optional prompt per LLM strategy, the rollup included. Blank strings fall back to the default. */
+export type PromptConfig = Partial<Record<LlmStrategyName, string>>;
+
+/** Per-tool handling. */
+export interface ToolPolicies {
+  /** Results of these tools are never offloaded, summarized or compressed (reference issue #1220). */
+  readonly neverCompress: readonly string[];
+  /** Exchanges of these tools are pinned: kept verbatim by every strategy. */
+  readonly pin: readonly string[];
+}
+
+/** The resolved configuration: every option present and valid. */
+export interface AutoContextConfig {
+  /** Compression triggers when the working message count is ≥ this. @default 100 */
+  readonly msgThreshold: number;
+  /** The context budget in tokens. @default 131072 */
+  readonly maxToken: number;
+  /** Compression triggers when tokens are ≥ `maxToken × tokenRatio`. @default 0.75 */
+  readonly tokenRatio: number;
+  /** Number of most recent messages the protected strategies leave alone. @default 50 */
+  readonly lastKeep: number;
+  /** A message is large above this many characters. @default 5120 */
+  readonly largePayloadThreshold: number;
+  /** Characters of preview an offload stub keeps (head and tail together). @default 200 */
+  readonly offloadSinglePreview: number;
+  /** A tool run must be strictly longer than this to be summarized. @default 6 */
+  readonly minConsecutiveToolMessages: number;
+  /** Current-round compression aims at this fraction of the original characters. @default 0.3 */
+  readonly currentRoundCompressionRatio: number;
+  /** Spans with fewer estimated tokens than this are not worth an LLM summary. @default 5000 */
+  readonly minCompressionTokenThreshold: number;
+  /** Completed rounds the rollup keeps in addition to the current round. @default 3 */
+  readonly historyRollupKeepRecentRounds: number;
+  /** Tokens the rollup's recent focus window keeps at least. @default 8000 */
+  readonly historyRollupKeepRecentTokens: number;
+  /** Prompt overrides per LLM strategy. @default {} */
+  readonly customPrompt: PromptConfig;
+  /** @default 'auto' */
+  readonly mode: CompressionMode;
+  /** In `auto` mode, escalate to LLM strategies while compacted/original is above this. @default 0.75 */
+  readonly compactRatioThreshold: number;
+  /** A pass compresses until tokens are below `maxToken × targetRatio` (low-water mark). @default 0.5 */
+  readonly targetRatio: number;
+  /** Strategy switches. @default every strategy enabled */
+  readonly strategies: Readonly<Record<StrategyName, boolean>>;
+  /** @default { neverCompress: [], pin: [] } */
+  readonly toolPolicies: ToolPolicies;
+  /** Milliseconds one summarizer call may take before it is aborted. @default 60000 */
+  readonly summarizerTimeoutMs: number;
+  /** Input tokens one summarizer request may carry; larger spans are summarized in groups. @default 32000 */
+  readonly summarizerInputTokens: number;
+  /** Tool runs summarized at most per pass (the reference's constant 5). @default 5 */
+  readonly maxToolRunsPerPass: number;
+  /** Use the extractive summarizer when the LLM summarizer fails. @default false */
+  readonly fallbackToExtractive: boolean;
+}
+
+/** What callers pass: any subset of the options; the rest take their defaults. */
+export type AutoContextConfigInput = Partial<
+  Omit<AutoContextConfig, 'strategies' | 'toolPolicies' | 'customPrompt'>
+> & {
+  readonly strategies?: Partial<Record<StrategyName, boolean>>;
+  readonly toolPolicies?: Partial<ToolPolicies>;
+  readonly customPrompt?: PromptConfig;
+};
+
+/** The reference implementation's defaults plus ours (DESIGN §3.3). */
+export const DEFAULT_CONFIG: AutoContextConfig = {
+  msgThreshold: 100,
+  maxToken: 131072,
+  tokenRatio: 0.75,
+  lastKeep: 50,
+  largePayloadThreshold: 5120,
+  offloadSinglePreview: 200,
+  minConsecutiveToolMessages: 6,
+  currentRoundCompressionRatio: 0.3,
+  minCompressionTokenThreshold: 5000,
+  historyRollupKeepRecentRounds: 3,
+  historyRollupKeepRecentTokens: 8000,
+  customPrompt: {},
+  mode: 'auto',
+  compactRatioThreshold: 0.75,
+  targetRatio: 0.5,
+  strategies: {
+    rollupHistory: true,
+    compressToolRuns: true,
+    offloadLargeMessagesProtected: true,
+    offloadLargeMessages: true,
+    summarizeRounds: true,
+    summarizeLargeCurrentMessages: true,
+    compressCurrentRound: true,
+    lastResort: true,
+  },
+  toolPolicies: { neverCompress: [], pin: [] },
+  summarizerTimeoutMs: 60_000,
+  summarizerInputTokens: 32_000,
+  maxToolRunsPerPass: 5,
+  fallbackToExtractive: false,
+};

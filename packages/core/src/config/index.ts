@@ -1,0 +1,9 @@
+export type {
+  AutoContextConfig,
+  AutoContextConfigInput,
+  CompressionMode,
+  LlmStrategyName,
+  PromptConfig,
+  ToolPolicies,
+} from './config';
+export { DEFAULT_CONFIG } from './config';

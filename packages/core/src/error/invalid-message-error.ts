@@ -1,0 +1,49 @@
+import { AcmError } from './acm-error';
+
+const name = 'AcmInvalidMessageError';
+const marker = `acm.error.${name}`;
+const symbol = Symbol.for(marker);
+
+/** Why a message was rejected. */
+export type InvalidMessageReason =
+  | 'unknown-role'
+  | 'invalid-shape'
+  | 'duplicate-message-id'
+  | 'duplicate-tool-call-id'
+  | 'orphan-tool-result'
+  | 'invalid-tool-arguments'
+  | 'invalid-content';
+
+/** A message (at `index` of the input) cannot be read. Nothing was changed. */
+export class InvalidMessageError extends AcmError {
+  private readonly [symbol] = true;
+  declare readonly code: 'INVALID_MESSAGE';
+
+  readonly index: number;
+  readonly reason: InvalidMessageReason;
+
+  constructor({
+    index,
+    reason,
+    message,
+    cause,
+  }: {
+    index: number;
+    reason: InvalidMessageReason;
+    message: string;
+    cause?: unknown;
+  }) {
+    super({
+      name,
+      code: 'INVALID_MESSAGE',
+      message: `Invalid message at index ${index} (${reason}): ${message}`,
+      cause,
+    });
+    this.index = index;
+    this.reason = reason;
+  }
+
+  static override isInstance(error: unknown): error is InvalidMessageError {
+    return AcmError.hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,7 @@
+export type {
+  CompressionAppliedEvent,
+  CompressionEvent,
+  CompressionFailedEvent,
+  MessageRange,
+  SummarizerCost,
+} from './compression-event';

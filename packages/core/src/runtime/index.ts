@@ -1,0 +1,2 @@
+export { randomId } from './random-id';
+export { systemClock } from './system-clock';

@@ -1,0 +1,4 @@
+import type { Clock } from '../clock/clock';
+
+/** The real clock. Wraps the global rather than keeping a reference, so fake timers still apply. */
+export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,1 @@
+export type { ContextState } from './context-state';

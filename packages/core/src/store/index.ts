@@ -1,0 +1,1 @@
+export type { MaybePromise, SaveOptions, SessionStore } from './session-store';

@@ -1,0 +1,1 @@
+export type { Summarizer, SummarizerUsage, SummaryRequest, SummaryResult } from './summarizer';

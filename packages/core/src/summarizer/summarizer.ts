@@ -1,0 +1,31 @@
+import type { StrategyName } from '../message/acm-marker';
+
+/** Token usage a summarizer reports for one call. */
+export interface SummarizerUsage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+}
+
+/** One summarization request (DESIGN §3.7). Core renders it; the summarizer only sends it. */
+export interface SummaryRequest {
+  /** System instructions (the strategy's prompt). */
+  readonly instructions: string;
+  /** The span to summarize, rendered as a plain-text transcript (one user message). */
+  readonly transcript: string;
+  /** Character target, for current-round compression. */
+  readonly targetChars?: number;
+  /** The active plan, rendered, when a plan is attached. */
+  readonly planHint?: string;
+  /** Aborted on timeout or when the caller gives up. */
+  readonly signal: AbortSignal;
+  /** Which strategy asks (for logging and routing). */
+  readonly strategy?: StrategyName;
+}
+
+export interface SummaryResult {
+  readonly text: string;
+  readonly usage?: SummarizerUsage;
+}
+
+/** An injected async function that turns a request into a summary. Core never imports a model SDK. */
+export type Summarizer = (request: SummaryRequest) => Promise<SummaryResult>;

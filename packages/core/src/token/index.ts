@@ -1,0 +1,1 @@
+export type { TokenCounter } from './token-counter';

@@ -1,0 +1,16 @@
+import type { Message } from '../message/message';
+
+/**
+ * Counts tokens. Implementations cache per message (messages are immutable), so
+ * counting a conversation that grew by one message costs that one message.
+ */
+export interface TokenCounter {
+  /** Name for logs and reports, e.g. `tiktoken:o200k_base` or `approximate`. */
+  readonly name: string;
+  /** Tokens of a plain string. Special-token text such as `<|endoftext|>` counts as plain text. */
+  countText(text: string): number;
+  /** Tokens of one message, including its per-message overhead. */
+  countMessage(message: Message): number;
+  /** Tokens of a message list: the sum of `countMessage`, computed incrementally. */
+  countMessages(messages: readonly Message[]): number;
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Runs every check the repository has (build, typecheck, lint, packaging, tests)
+// and ends with the line CI reads: "N passed, N failed". Each non-test check
+// counts as one; every vitest test counts as one.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['build', 'turbo run build --output-logs=errors-only'],
+  ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
+  ['lint', 'turbo run lint --output-logs=errors-only'],
+  ['package', 'turbo run test:package --output-logs=errors-only'],
+];
+const only = process.argv.slice(2);
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+const run = (command) =>
+  spawnSync(command, { shell: true, stdio: 'inherit', env }).status === 0;
+
+for (const [name, command] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n▶ ${name}: ${command}`);
+  if (run(command)) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+if (only.length === 0 || only.includes('test')) {
+  const report = '.vitest-report.json';
+  rmSync(report, { force: true });
+  const command = `vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
+  console.log(`\n▶ test: ${command}`);
+  const ok = run(command);
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    // Suites that fail to load have no tests of their own: count each as one failure.
+    const brokenSuites = result.testResults.filter(
+      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+    ).length;
+    failed += brokenSuites;
+    if (!ok && result.numFailedTests + brokenSuites === 0) {
+      failed++;
+      failures.push('test (runner)');
+    }
+    if (result.numFailedTests + brokenSuites > 0) failures.push('test');
+  } else {
+    failed++;
+    failures.push('test (no report)');
+  }
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
