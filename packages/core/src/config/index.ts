@@ -7,3 +7,4 @@ export type {
   ToolPolicies,
 } from './config';
 export { DEFAULT_CONFIG } from './config';
+export { resolveConfig } from './resolve-config';

@@ -1,2 +1,10 @@
+export type { CreateTiktokenTokenCounterOptions } from './create-tiktoken-token-counter';
+export { createTiktokenTokenCounter } from './create-tiktoken-token-counter';
+export type {
+  TiktokenEncoder,
+  TiktokenEncodingName,
+} from './load-tiktoken-encoder';
+export { loadTiktokenEncoder } from './load-tiktoken-encoder';
 export { randomId } from './random-id';
 export { systemClock } from './system-clock';
+export { timeoutSignal } from './timeout-signal';

@@ -1,1 +1,2 @@
-export {};
+export type { CheckTriggerOptions, TriggerCheck } from './check-trigger';
+export { checkTrigger } from './check-trigger';
