@@ -16,4 +16,5 @@ export const ACM_ERROR_CODES = {
   UNKNOWN: 'UNKNOWN',
 } as const;
 
-export type AcmErrorCode = (typeof ACM_ERROR_CODES)[keyof typeof ACM_ERROR_CODES];
+export type AcmErrorCode =
+  (typeof ACM_ERROR_CODES)[keyof typeof ACM_ERROR_CODES];

@@ -11,3 +11,4 @@ export { StoreError } from './store-error';
 export { SummarizerError } from './summarizer-error';
 export type { SummarizerFailureReason } from './summarizer-error';
 export { toAcmError } from './to-acm-error';
+export { ContractViolationError } from './contract-violation-error';

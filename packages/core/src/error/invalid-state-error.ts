@@ -12,8 +12,21 @@ export class InvalidStateError extends AcmError {
   /** JSON path of the first offending value, e.g. `$.working[3].role`. */
   readonly path: string;
 
-  constructor({ path, message, cause }: { path: string; message: string; cause?: unknown }) {
-    super({ name, code: 'INVALID_STATE', message: `Invalid state at ${path}: ${message}`, cause });
+  constructor({
+    path,
+    message,
+    cause,
+  }: {
+    path: string;
+    message: string;
+    cause?: unknown;
+  }) {
+    super({
+      name,
+      code: 'INVALID_STATE',
+      message: `Invalid state at ${path}: ${message}`,
+      cause,
+    });
     this.path = path;
   }
 

@@ -6,12 +6,7 @@ const symbol = Symbol.for(marker);
 
 /** Why a summary was not usable. */
 export type SummarizerFailureReason =
-  | 'threw'
-  | 'timeout'
-  | 'aborted'
-  | 'empty'
-  | 'not-shorter'
-  | 'error-text';
+  'threw' | 'timeout' | 'aborted' | 'empty' | 'not-shorter' | 'error-text';
 
 /** A summarizer call failed or returned something unusable; the pass was not applied. */
 export class SummarizerError extends AcmError {

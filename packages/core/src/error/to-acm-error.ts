@@ -4,6 +4,10 @@ import { AcmError } from './acm-error';
 export function toAcmError(cause: unknown): AcmError {
   if (AcmError.isInstance(cause)) return cause;
   const message =
-    cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'Unknown error';
+    cause instanceof Error
+      ? cause.message
+      : typeof cause === 'string'
+        ? cause
+        : 'Unknown error';
   return new AcmError({ code: 'UNKNOWN', message, cause });
 }

@@ -1,1 +1,14 @@
 export type { ContextState } from './context-state';
+export { appendMessages } from './append-messages';
+export { clearContextState } from './clear-context-state';
+export { createContextState } from './create-context-state';
+export type { CreateContextStateOptions } from './create-context-state';
+export { deleteWorkingMessage } from './delete-working-message';
+export { parseState } from './parse-state';
+export { reloadOffload } from './reload-offload';
+export { serializeState } from './serialize-state';
+export {
+  CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_SCHEMA_VERSION,
+} from './state-format';
+export type { SerializedContextState } from './state-format';

@@ -1,0 +1,105 @@
+import { jsonPath } from './json-path';
+
+/** Where a value stops being plain JSON, and why. */
+export interface ValueProblem {
+  /** JSON path of the offending value, e.g. `$.working[3].content[0].input.depth`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Whether `value` is a plain object (`{}` or `Object.create(null)`), not an array or a class instance. */
+export function isPlainObject(
+  value: unknown,
+): value is Readonly<Record<string, unknown>> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+interface Frame {
+  readonly value: unknown;
+  readonly path: string;
+  /** Set on the frame that leaves an object, to forget it as an ancestor. */
+  readonly exit?: true;
+}
+
+/**
+ * Finds the first place where `value` is not a JSON value that survives
+ * `JSON.stringify` → `JSON.parse` unchanged: `undefined` (except as an object
+ * property, which JSON drops like an absent key), functions, symbols, bigints,
+ * non-finite numbers, class instances (dates, maps...) and circular references.
+ *
+ * Iterative, so deeply nested input cannot overflow the call stack.
+ */
+export function findJsonValueProblem(
+  value: unknown,
+  path: string,
+): ValueProblem | undefined {
+  const stack: Frame[] = [{ value, path }];
+  const ancestors = new Set<object>();
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const current = frame.value;
+    if (frame.exit) {
+      ancestors.delete(current as object);
+      continue;
+    }
+    switch (typeof current) {
+      case 'string':
+      case 'boolean':
+        continue;
+      case 'number':
+        if (Number.isFinite(current)) continue;
+        return { path: frame.path, message: `${current} is not a JSON number` };
+      case 'object': {
+        if (current === null) continue;
+        if (ancestors.has(current)) {
+          return { path: frame.path, message: 'circular reference' };
+        }
+        if (Array.isArray(current)) {
+          ancestors.add(current);
+          stack.push({ value: current, path: frame.path, exit: true });
+          for (let index = current.length - 1; index >= 0; index--) {
+            const item: unknown = current[index];
+            const itemPath = jsonPath(frame.path, index);
+            if (item === undefined) {
+              return {
+                path: itemPath,
+                message: 'undefined is not a JSON value',
+              };
+            }
+            stack.push({ value: item, path: itemPath });
+          }
+          continue;
+        }
+        if (!isPlainObject(current)) {
+          return {
+            path: frame.path,
+            message: 'expected a plain JSON object, found a class instance',
+          };
+        }
+        ancestors.add(current);
+        stack.push({ value: current, path: frame.path, exit: true });
+        const keys = Object.keys(current);
+        for (let index = keys.length - 1; index >= 0; index--) {
+          const key = keys[index]!;
+          const property = current[key];
+          if (property === undefined) continue;
+          stack.push({ value: property, path: jsonPath(frame.path, key) });
+        }
+        continue;
+      }
+      case 'bigint':
+      case 'function':
+      case 'symbol':
+      case 'undefined':
+        return {
+          path: frame.path,
+          message: `${typeof current} is not a JSON value`,
+        };
+    }
+  }
+  return undefined;
+}
