@@ -1,1 +1,38 @@
-export {};
+export { configArbitrary } from './config-arbitrary';
+export type { ConfigArbitraryOptions } from './config-arbitrary';
+export { conversationArbitrary } from './conversation-arbitrary';
+export type {
+  ConversationArbitraryOptions,
+  Frequency,
+} from './conversation-arbitrary';
+export { describeSessionStore } from './describe-session-store';
+export type { DescribeSessionStoreOptions } from './describe-session-store';
+export { findSharedDataDir, SHARED_DATA_FILES } from './find-shared-data-dir';
+export type {
+  FindSharedDataDirOptions,
+  SharedDataset,
+} from './find-shared-data-dir';
+export { fixedClock } from './fixed-clock';
+export type { FixedClock } from './fixed-clock';
+export { fixedLatencySummarizer } from './fixed-latency-summarizer';
+export type {
+  FixedLatencySummarizer,
+  FixedLatencySummarizerOptions,
+} from './fixed-latency-summarizer';
+export { loadSharedConversations } from './load-shared-conversations';
+export type {
+  LoadSharedConversationsOptions,
+  SharedConversation,
+} from './load-shared-conversations';
+export { loadSharedConversationsAsCore } from './load-shared-conversations-as-core';
+export type {
+  LoadSharedConversationsAsCoreOptions,
+  SharedCoreConversation,
+} from './load-shared-conversations-as-core';
+export { scriptedSummarizer } from './scripted-summarizer';
+export type {
+  ScriptedSummarizer,
+  ScriptedSummarizerFunction,
+  ScriptedSummarizerStep,
+} from './scripted-summarizer';
+export { sequentialIds } from './sequential-ids';
