@@ -1,1 +1,9 @@
-export {};
+export { createPostgresSessionStore } from './postgres-session-store';
+export type { PostgresSessionStoreOptions } from './postgres-session-store';
+export { migratePostgresSessionStore } from './migrate-postgres-session-store';
+export type { MigratePostgresSessionStoreOptions } from './migrate-postgres-session-store';
+export type {
+  PostgresQueryResult,
+  PostgresSessionStorePool,
+} from './postgres-session-store-pool';
+export type { MaybePromise, SaveOptions, SessionStore } from '@acm/core';

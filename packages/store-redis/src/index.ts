@@ -1,1 +1,6 @@
-export {};
+export { createRedisSessionStore } from './redis-session-store';
+export type {
+  RedisSessionStoreClient,
+  RedisSessionStoreOptions,
+} from './redis-session-store';
+export type { MaybePromise, SaveOptions, SessionStore } from '@acm/core';

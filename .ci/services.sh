@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Redis and PostgreSQL for the store tests (@acm/store-redis, @acm/store-postgres).
+#
+#   .ci/services.sh install   install redis-server and postgresql from Debian if missing
+#   .ci/services.sh check     exit 0 when both are installed, 1 otherwise
+#
+# The tests never use a system-wide server: each test run starts a private one on a free
+# loopback port in a temporary directory (see packages/store-*/test/global-setup.ts) and
+# stops it afterwards. So this script only installs the binaries, and makes sure that the
+# packages' own services are not left running system-wide.
+#
+# Idempotent: runs `apt-get update` once, and only when something is missing.
+set -euo pipefail
+
+readonly POSTGRES_VERSION=15
+
+have_redis() { command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; }
+have_postgres() {
+  [ -x "/usr/lib/postgresql/${POSTGRES_VERSION}/bin/initdb" ] &&
+    [ -x "/usr/lib/postgresql/${POSTGRES_VERSION}/bin/pg_ctl" ]
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "services.sh: need root (or sudo) to run: $*" >&2
+    exit 1
+  fi
+}
+
+# Stops the services the Debian packages may have started (no-op when none runs).
+stop_system_services() {
+  if command -v service >/dev/null 2>&1; then
+    as_root service redis-server stop >/dev/null 2>&1 || true
+    as_root service postgresql stop >/dev/null 2>&1 || true
+  fi
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    as_root systemctl disable --now redis-server.service postgresql.service >/dev/null 2>&1 || true
+  fi
+  if command -v pg_lsclusters >/dev/null 2>&1; then
+    # Clusters created by the package (e.g. 15/main): stop each one that is online.
+    pg_lsclusters --no-header 2>/dev/null | while read -r version cluster _port status _rest; do
+      if [ "${status}" = "online" ]; then
+        as_root pg_ctlcluster "${version}" "${cluster}" stop >/dev/null 2>&1 || true
+      fi
+    done
+  fi
+}
+
+install() {
+  local packages=()
+  have_redis || packages+=(redis-server)
+  have_postgres || packages+=(postgresql)
+  if [ "${#packages[@]}" -eq 0 ]; then
+    echo "services.sh: redis-server and postgresql ${POSTGRES_VERSION} already installed"
+    stop_system_services
+    return 0
+  fi
+
+  echo "services.sh: installing ${packages[*]}"
+  # Keep the packages' init scripts from starting services during the install
+  # (Debian's invoke-rc.d honours policy-rc.d; exit 101 = action forbidden).
+  local policy=/usr/sbin/policy-rc.d
+  local created_policy=false
+  if [ ! -e "${policy}" ]; then
+    as_root sh -c "printf '#!/bin/sh\nexit 101\n' > ${policy} && chmod 755 ${policy}"
+    created_policy=true
+  fi
+  local status=0
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq || status=$?
+  if [ "${status}" -eq 0 ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${packages[@]}" || status=$?
+  fi
+  if [ "${created_policy}" = true ]; then
+    as_root rm -f "${policy}"
+  fi
+  stop_system_services
+  if [ "${status}" -ne 0 ]; then
+    echo "services.sh: apt-get failed (exit ${status})" >&2
+    exit "${status}"
+  fi
+  have_redis && have_postgres
+  echo "services.sh: installed $(redis-server --version | cut -d' ' -f1-3) and postgresql ${POSTGRES_VERSION}"
+}
+
+case "${1:-}" in
+  install) install ;;
+  check)
+    have_redis && have_postgres && exit 0
+    echo "services.sh: missing redis-server or postgresql ${POSTGRES_VERSION}; run .ci/services.sh install" >&2
+    exit 1
+    ;;
+  *)
+    echo "usage: .ci/services.sh install|check" >&2
+    exit 2
+    ;;
+esac
