@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { LlmStrategyName } from '../config/config';
+import { DEFAULT_PROMPTS } from './default-prompts';
+
+const strategies: LlmStrategyName[] = [
+  'rollupHistory',
+  'compressToolRuns',
+  'summarizeRounds',
+  'summarizeLargeCurrentMessages',
+  'compressCurrentRound',
+];
+
+describe('DEFAULT_PROMPTS', () => {
+  it('should have one prompt for every LLM strategy and nothing else', () => {
+    expect(Object.keys(DEFAULT_PROMPTS).sort()).toEqual([...strategies].sort());
+  });
+
+  it.each(strategies)(
+    'should tell the model to answer in the conversation language (%s)',
+    (strategy) => {
+      expect(DEFAULT_PROMPTS[strategy]).toContain(
+        'Answer in the language of the conversation',
+      );
+    },
+  );
+
+  it.each(strategies)(
+    'should ask for plain text without markdown headers (%s)',
+    (strategy) => {
+      expect(DEFAULT_PROMPTS[strategy]).toContain(
+        'Write plain text only: no markdown headers',
+      );
+    },
+  );
+
+  it.each(strategies)(
+    'should never mention compression or offload tags (%s)',
+    (strategy) => {
+      expect(DEFAULT_PROMPTS[strategy]).not.toMatch(
+        /compress|offload|CONTEXT_OFFLOAD|<!--/i,
+      );
+    },
+  );
+
+  it('should ask the rollup to merge an earlier rollup block', () => {
+    expect(DEFAULT_PROMPTS.rollupHistory).toContain('block marked (rollup)');
+  });
+
+  it('should ask tool-run summaries to count repeated calls and mark truncation', () => {
+    expect(DEFAULT_PROMPTS.compressToolRuns).toContain('how many times it ran');
+    expect(DEFAULT_PROMPTS.compressToolRuns).toContain('[TRUNCATED]');
+  });
+
+  it('should forbid describing tool mechanics in round summaries', () => {
+    expect(DEFAULT_PROMPTS.summarizeRounds).toContain(
+      'Do not describe tool calls, functions or execution steps',
+    );
+  });
+
+  it('should ask current-round compression for first-person sentences and a length target', () => {
+    expect(DEFAULT_PROMPTS.compressCurrentRound).toContain(
+      'Write in the first person',
+    );
+    expect(DEFAULT_PROMPTS.compressCurrentRound).toContain('strict target');
+  });
+});

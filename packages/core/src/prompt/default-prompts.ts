@@ -1,0 +1,56 @@
+import type { LlmStrategyName } from '../config/config';
+
+/** Rules every default prompt ends with. */
+const COMMON_RULES = [
+  'Answer in the language of the conversation: if the user wrote in French, write in French; if the messages mix languages, use the language of the user.',
+  'Write plain text only: no markdown headers, no JSON, no XML, no tables.',
+  'Copy identifiers exactly as they appear: file paths, ids, URLs, ports, numbers, versions, commands and error messages.',
+  'Do not say that your text is a summary or that anything was shortened, and do not add markers or tags of your own.',
+].join('\n');
+
+const ROLLUP_HISTORY = `You maintain the long-term memory of an assistant's conversation with a user.
+The transcript holds older rounds of the conversation that are complete. If it starts with a block marked (rollup), that block is the memory written earlier: treat it as established facts and merge it with the newer rounds instead of repeating it.
+Write one durable memory text that lets the assistant continue the work without the original messages. Keep:
+- what the user asked for, the requirements, constraints and preferences they stated, the decisions taken and the questions still open;
+- technical facts: file paths, ids, URLs, ports, status codes, configuration keys and their values, error messages, versions, commands that were run, and every change of state;
+- the outcome of every write, update, delete or create operation: what was changed, where, and whether it succeeded.
+Low-value turns, repeated confirmations and near-duplicate lookups can be collapsed into one sentence.
+${COMMON_RULES}`;
+
+const COMPRESS_TOOL_RUNS = `The transcript is a run of tool calls made by an assistant and the results they returned. Replace it with a short factual record of what was done and learned.
+For each tool: its name, the exact arguments that mattered (with their values), and a short factual statement of the result.
+When the same call was repeated with the same arguments, write it once and say how many times it ran. List only distinct argument sets that led to different outcomes, and leave out incidental parameters that merely varied.
+Treat calls that write, update, delete or create something as side effects: keep the paths, keys, snippets, state changes and whether each one succeeded or failed.
+If a result was truncated or unreadable, say so with the word [TRUNCATED] next to it.
+${COMMON_RULES}`;
+
+const SUMMARIZE_ROUNDS = `The transcript is one completed round of a conversation: a user request, the assistant's work and its final reply.
+Rewrite the assistant's final reply as a self-contained answer to the user's request that includes every fact the assistant learned along the way. It will replace the whole round, so it must stand on its own.
+Do not describe tool calls, functions or execution steps: state the facts themselves.
+Keep file paths and their relevant contents, exact error messages, ids, URLs, ports, status codes, configuration values, the results of write operations and the state of services or processes.
+Say what was changed and where, and say plainly what failed.
+${COMMON_RULES}`;
+
+const SUMMARIZE_LARGE_CURRENT_MESSAGES = `The transcript is a single message that is too large to keep whole. It belongs to the task the assistant is working on right now, so the assistant still needs it: be conservative.
+Keep every critical detail: the context needed to continue, outcomes and status, tool names, ids and key parameters, file paths, numbers and error messages. Remove only repetition, boilerplate and filler.
+${COMMON_RULES}`;
+
+const COMPRESS_CURRENT_ROUND = `The transcript is one tool exchange from the task the assistant is working on right now: a tool call and the result it returned. Shorten it so the assistant can continue the task without the full output.
+Write in the first person, as factual sentences, for example: I ran X with Y; it returned Z.
+Keep every identifier, number, path and error message verbatim. If the output could not be parsed, copy the relevant part as it is.
+Boilerplate, repeated success messages and repeated log prefixes can be removed.
+Aim for the length you are given; it is a strict target.
+${COMMON_RULES}`;
+
+/**
+ * The prompts ACM sends as system instructions, one per LLM strategy. Written for
+ * this project; every one tells the model to answer in the conversation's language
+ * (reference issue #570). Override any of them with `customPrompt`.
+ */
+export const DEFAULT_PROMPTS: Readonly<Record<LlmStrategyName, string>> = {
+  rollupHistory: ROLLUP_HISTORY,
+  compressToolRuns: COMPRESS_TOOL_RUNS,
+  summarizeRounds: SUMMARIZE_ROUNDS,
+  summarizeLargeCurrentMessages: SUMMARIZE_LARGE_CURRENT_MESSAGES,
+  compressCurrentRound: COMPRESS_CURRENT_ROUND,
+};

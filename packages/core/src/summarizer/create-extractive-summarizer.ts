@@ -1,0 +1,132 @@
+import { createPreview } from '../summary/create-preview';
+import { createErrorLinePattern } from '../summary/create-error-line-pattern';
+import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
+import { renderLedger } from '../summary/render-ledger';
+import type { Summarizer } from './summarizer';
+
+export interface CreateExtractiveSummarizerOptions {
+  /**
+   * Longest summary written when the request has no `targetChars`; below that the
+   * summary aims at a quarter of the transcript.
+   * @default 4000
+   */
+  readonly maxChars?: number;
+}
+
+/** Longest line kept from a block (longer lines keep their head and tail). */
+const MAX_LINE_CHARS = 200;
+
+/** Below this many characters a head-and-tail preview is mostly marker: cut the head instead. */
+const MIN_PREVIEW_CHARS = 120;
+
+/** A line that starts a transcript block, e.g. `[tool result bash id=call_1]`. */
+const BLOCK_HEADER =
+  /^\[(?:system|user|assistant|tool|file|part)\b[^\]\n]{0,200}\]/;
+
+/**
+ * A summarizer without an LLM: deterministic, offline, instant. From the request's
+ * transcript it keeps each block's header, first and last lines and every error
+ * line, then the identifier ledger (paths, ids, numbers), fitted to `targetChars`
+ * when the request sets it, else to a quarter of the transcript and at most
+ * `maxChars`. The text is always shorter than the transcript (and non-empty when
+ * the transcript has two code points or more). Usage is reported as zero.
+ * Used offline (CLI, examples) and as the fallback when an LLM call fails.
+ */
+export function createExtractiveSummarizer({
+  maxChars = 4000,
+}: CreateExtractiveSummarizerOptions = {}): Summarizer {
+  return ({ transcript, targetChars, signal }) =>
+    Promise.resolve().then(() => {
+      signal.throwIfAborted();
+      return {
+        text: summarizeExtractively(transcript, targetChars, maxChars),
+        usage: { inputTokens: 0, outputTokens: 0 },
+      };
+    });
+}
+
+function summarizeExtractively(
+  transcript: string,
+  targetChars: number | undefined,
+  maxChars: number,
+): string {
+  const wanted =
+    targetChars ?? Math.min(maxChars, Math.ceil(transcript.length * 0.25));
+  const budget = Math.min(
+    Math.max(1, Math.floor(wanted)),
+    transcript.length - 1,
+  );
+  if (budget <= 0) return '';
+  const text = fitSummary(transcript, budget);
+  if (text !== '') return text;
+  // A budget of one unit that would split a surrogate pair: keep the first code point.
+  const first = String.fromCodePoint(transcript.codePointAt(0)!);
+  return first.length < transcript.length ? first : '';
+}
+
+function fitSummary(transcript: string, budget: number): string {
+  const ledger = extractIdentifierLedger(transcript);
+  const ledgerText = renderLedger({ ...ledger, errors: [] });
+  const blocksText = keepKeyLines(transcript);
+  const whole =
+    ledgerText === '' ? blocksText : `${blocksText}\n\n${ledgerText}`;
+  if (whole.length <= budget) return whole;
+  if (ledgerText === '') return fitText(blocksText, budget);
+  const ledgerPart = fitText(ledgerText, Math.floor(budget * 0.4));
+  const blocksBudget = budget - ledgerPart.length - 2;
+  if (blocksBudget <= 0) return fitText(whole, budget);
+  return `${fitText(blocksText, blocksBudget)}\n\n${ledgerPart}`;
+}
+
+/** Each block's header, first line, error lines and last line; `…` where lines were left out. */
+function keepKeyLines(transcript: string): string {
+  const blocks: string[][] = [];
+  for (const line of transcript.split('\n')) {
+    if (BLOCK_HEADER.test(line) || blocks.length === 0) blocks.push([line]);
+    else if (line.trim() !== '') blocks[blocks.length - 1]!.push(line);
+  }
+  const kept: string[] = [];
+  for (const [header, ...body] of blocks) {
+    const lines = [header ?? ''];
+    let skipped = false;
+    body.forEach((line, index) => {
+      const keep =
+        index === 0 ||
+        index === body.length - 1 ||
+        createErrorLinePattern().test(line);
+      if (keep) {
+        if (skipped) lines.push('…');
+        lines.push(line.trim());
+        skipped = false;
+      } else {
+        skipped = true;
+      }
+    });
+    kept.push(
+      lines.map((line) => createPreview(line, MAX_LINE_CHARS)).join('\n'),
+    );
+  }
+  return kept.join('\n\n');
+}
+
+/**
+ * `text` cut to at most `maxLength` characters: head and tail around an omission
+ * marker, or, below `MIN_PREVIEW_CHARS`, the head alone ending with `…`.
+ */
+function fitText(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let keep = maxLength - 40;
+  while (maxLength >= MIN_PREVIEW_CHARS && keep > 0) {
+    const preview = createPreview(text, keep);
+    if (preview.length <= maxLength) return preview;
+    keep -= preview.length - maxLength;
+  }
+  if (maxLength <= 1) return cutHead(text, maxLength);
+  return `${cutHead(text, maxLength - 1)}…`;
+}
+
+/** The first `length` code units of `text`, one fewer if the cut would split a surrogate pair. */
+function cutHead(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}

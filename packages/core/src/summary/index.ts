@@ -1,0 +1,23 @@
+export { createPreview } from './create-preview';
+export type { ExtractIdentifierLedgerOptions } from './extract-identifier-ledger';
+export {
+  LEDGER_MAX_PER_KIND,
+  extractIdentifierLedger,
+} from './extract-identifier-ledger';
+export { findOffloadIds } from './find-offload-ids';
+export { OFFLOAD_TAG_PATTERN, formatOffloadTag } from './format-offload-tag';
+export { mergeLedgers } from './merge-ledgers';
+export { renderLedger } from './render-ledger';
+export type { RenderTranscriptOptions } from './render-transcript';
+export { renderTranscript } from './render-transcript';
+export { stripOffloadTags } from './strip-offload-tags';
+export type {
+  SummarizeSpanOptions,
+  SummarizeSpanResult,
+} from './summarize-span';
+export { summarizeSpan } from './summarize-span';
+export type {
+  SummaryRejectionReason,
+  SummaryValidation,
+} from './validate-summary';
+export { validateSummary } from './validate-summary';

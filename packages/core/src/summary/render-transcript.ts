@@ -1,0 +1,107 @@
+import { getAcmMarker } from '../message/acm-marker';
+import type { Message, Part } from '../message/message';
+import { stringifyToolOutput } from '../message/message-text';
+import { createPreview } from './create-preview';
+import { stripOffloadTags } from './strip-offload-tags';
+
+export interface RenderTranscriptOptions {
+  /**
+   * Parts longer than this many characters are shortened to a head-and-tail
+   * preview (see `createPreview`).
+   * @default Infinity (parts are kept whole)
+   */
+  readonly maxPartChars?: number;
+}
+
+/**
+ * Renders messages as the plain-text transcript of a summarization request (one
+ * user message; providers reject raw tool blocks in that position). One block per
+ * part, blocks separated by a blank line:
+ *
+ * ```text
+ * [user]
+ * Where is the config?
+ *
+ * [assistant → call bash id=call_1] {"command":"ls"}
+ *
+ * [tool result bash id=call_1]
+ * config.yaml
+ * ```
+ *
+ * Reasoning is left out, offload tags are stripped, messages ACM wrote are labelled
+ * with their kind (`[assistant (rollup)]`). Rendering is concatenative: the
+ * transcript of `[...a, ...b]` is the transcripts of `a` and `b` joined by a blank
+ * line (when both are non-empty).
+ */
+export function renderTranscript(
+  messages: readonly Message[],
+  { maxPartChars = Number.POSITIVE_INFINITY }: RenderTranscriptOptions = {},
+): string {
+  const blocks: string[] = [];
+  for (const message of messages) {
+    renderMessageBlocks(message, maxPartChars, blocks);
+  }
+  return blocks.join('\n\n');
+}
+
+function renderMessageBlocks(
+  message: Message,
+  maxPartChars: number,
+  blocks: string[],
+): void {
+  const kind = getAcmMarker(message)?.kind;
+  const speaker =
+    message.name !== undefined && message.name !== ''
+      ? `${message.role} ${message.name}`
+      : message.role;
+  const label =
+    kind !== undefined && kind !== 'injected'
+      ? `${speaker} (${kind})`
+      : speaker;
+  for (const part of message.content) {
+    const block = renderPart(part, label, speaker, maxPartChars);
+    if (block !== undefined) blocks.push(block);
+  }
+}
+
+function renderPart(
+  part: Part,
+  label: string,
+  speaker: string,
+  maxPartChars: number,
+): string | undefined {
+  switch (part.type) {
+    case 'text': {
+      const text = stripOffloadTags(part.text);
+      if (text.trim() === '') return undefined;
+      return `[${label}]\n${shorten(text, maxPartChars)}`;
+    }
+    case 'reasoning':
+      return undefined;
+    case 'tool-call': {
+      const input =
+        typeof part.input === 'string'
+          ? part.input
+          : stringifyToolOutput(part.input);
+      return `[${speaker} → call ${part.toolName} id=${part.toolCallId}] ${shorten(input, maxPartChars)}`;
+    }
+    case 'tool-result': {
+      const kind = part.isError === true ? 'error' : 'result';
+      const output = stripOffloadTags(stringifyToolOutput(part.output));
+      const header = `[tool ${kind} ${part.toolName} id=${part.toolCallId}]`;
+      return output === ''
+        ? header
+        : `${header}\n${shorten(output, maxPartChars)}`;
+    }
+    case 'file':
+      return part.filename !== undefined && part.filename !== ''
+        ? `[file ${part.mediaType} ${part.filename}]`
+        : `[file ${part.mediaType}]`;
+  }
+}
+
+function shorten(text: string, maxPartChars: number): string {
+  return text.length > maxPartChars
+    ? createPreview(text, Math.max(0, Math.floor(maxPartChars)))
+    : text;
+}
