@@ -1,0 +1,35 @@
+import type { IdentifierLedger } from '../message/acm-marker';
+import { formatOffloadTag } from '../summary/format-offload-tag';
+import { renderLedger } from '../summary/render-ledger';
+
+export interface ComposeSummaryTextOptions {
+  /** The summarizer's text (or a deterministic stand-in). */
+  readonly summary: string;
+  /** A one-line note added after the summary (e.g. the plan tools a span used). */
+  readonly note?: string;
+  /** Facts of the span, rendered after the summary. */
+  readonly ledger: IdentifierLedger;
+  /** Reload id of the originals. */
+  readonly offloadId: string;
+}
+
+/**
+ * The text of every summary ACM writes: the summary, the optional note, the
+ * rendered ledger and the offload tag, joined by newlines and skipping empty
+ * pieces (the reference joins `summary + "\n" + tag`).
+ */
+export function composeSummaryText({
+  summary,
+  note,
+  ledger,
+  offloadId,
+}: ComposeSummaryTextOptions): string {
+  return [
+    summary,
+    note ?? '',
+    renderLedger(ledger),
+    formatOffloadTag(offloadId),
+  ]
+    .filter((piece) => piece !== '')
+    .join('\n');
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeConversation } from '../conversation/analyze-conversation';
+import { STRATEGY_NAMES } from '../message/acm-marker';
+import {
+  assistant,
+  charCounter,
+  counterIds,
+  exchange,
+  testConfig,
+  toolCall,
+  toolResult,
+  user,
+} from './__fixtures__/strategy-fixtures';
+import {
+  createStrategyContext,
+  isPinnedMessage,
+} from './create-strategy-context';
+import { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';
+
+describe('createStrategyContext', () => {
+  it('should protect pinned messages, policy tools and the in-flight exchange', () => {
+    const messages = [
+      user('u1'),
+      { ...user('pinned'), metadata: { pinned: true } },
+      { ...assistant('pinned-acm'), metadata: { acm: { pinned: true } } },
+      toolCall('mixed', [
+        { toolCallId: 'skill', toolName: 'read_skill' },
+        { toolCallId: 'other', toolName: 'search' },
+      ]),
+      toolResult('skill-result', 'skill', 'doc', 'read_skill'),
+      toolResult('other-result', 'other'),
+      ...exchange('kept', 'x', 'memory_write'),
+      ...exchange('plain'),
+      toolCall('pinned-exchange', [{ toolCallId: 'p' }]),
+      { ...toolResult('p-result', 'p'), metadata: { pinned: true } },
+      assistant('a1'),
+      ...exchange('active'),
+    ];
+    const context = createStrategyContext({
+      messages,
+      config: testConfig({
+        toolPolicies: { neverCompress: ['read_skill'], pin: ['memory_write'] },
+      }),
+      counter: charCounter,
+      generateId: counterIds(),
+      pressure: { messageCount: false, tokens: true },
+    });
+    expect(messages.map((_, index) => context.isProtected(index))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(context.structure).toEqual(analyzeConversation(messages));
+    expect(context.generateId()).toBe('gen-0');
+    expect('planHint' in context).toBe(false);
+  });
+});
+
+describe('isPinnedMessage', () => {
+  it('should accept metadata.pinned and metadata.acm.pinned only when true', () => {
+    expect(isPinnedMessage({ ...user('a'), metadata: { pinned: true } })).toBe(
+      true,
+    );
+    expect(
+      isPinnedMessage({ ...user('b'), metadata: { acm: { pinned: true } } }),
+    ).toBe(true);
+    expect(isPinnedMessage({ ...user('c'), metadata: { pinned: 'yes' } })).toBe(
+      false,
+    );
+    expect(isPinnedMessage(user('d'))).toBe(false);
+  });
+});
+
+describe('DEFAULT_STRATEGY_ORDER', () => {
+  it('should list the seven strategies in the order of DESIGN §3.6, without the last resort', () => {
+    expect(DEFAULT_STRATEGY_ORDER).toEqual(
+      STRATEGY_NAMES.filter((name) => name !== 'lastResort'),
+    );
+    expect(Object.keys(STRATEGIES)).toEqual([...STRATEGY_NAMES]);
+  });
+});

@@ -1,0 +1,116 @@
+import type { IdGenerator } from '../clock/clock';
+import type { AutoContextConfig } from '../config/config';
+import { analyzeConversation } from '../conversation/analyze-conversation';
+import type { ConversationStructure } from '../conversation/analyze-conversation';
+import type { Message } from '../message/message';
+import { randomId } from '../runtime/random-id';
+import type { TokenCounter } from '../token/token-counter';
+import type { CompressionPressure, StrategyContext } from './compression-plan';
+
+export interface CreateStrategyContextOptions {
+  /** The working messages the strategies plan for. */
+  readonly messages: readonly Message[];
+  /** The resolved configuration (tool policies are read from it). */
+  readonly config: AutoContextConfig;
+  /** Counts tokens for the token-based thresholds. */
+  readonly counter: TokenCounter;
+  /** Which limits the trigger check found reached. */
+  readonly pressure: CompressionPressure;
+  /**
+   * Ids for new messages and offload entries.
+   * @default randomId (128 random bits)
+   */
+  readonly generateId?: IdGenerator;
+  /**
+   * The rendered plan hint, when a plan is attached.
+   * @default undefined
+   */
+  readonly planHint?: string;
+  /**
+   * The structure of `messages`, when the caller has it already.
+   * @default analyzeConversation(messages)
+   */
+  readonly structure?: ConversationStructure;
+}
+
+/**
+ * Whether a message is pinned by its metadata: `metadata.pinned === true`, or
+ * `metadata.acm.pinned === true` (both are accepted; the first is for callers,
+ * the second for adapters that keep everything ACM-related under `acm`).
+ */
+export function isPinnedMessage(message: Message): boolean {
+  const metadata = message.metadata;
+  if (metadata === undefined) return false;
+  if (metadata.pinned === true) return true;
+  const acm = metadata.acm;
+  return (
+    acm !== null &&
+    typeof acm === 'object' &&
+    (acm as { pinned?: unknown }).pinned === true
+  );
+}
+
+/**
+ * Builds the view every strategy plans from. `isProtected(index)` is true for:
+ * - the in-flight exchange (the latest unconsumed one), whole;
+ * - pinned messages (see `isPinnedMessage`); a pinned message inside a tool
+ *   exchange pins the whole exchange;
+ * - exchanges calling a tool of `config.toolPolicies.pin`, whole;
+ * - for tools of `config.toolPolicies.neverCompress`: the assistant message that
+ *   calls them and the tool messages carrying their results.
+ * System messages are not marked here; strategies never touch them anyway.
+ */
+export function createStrategyContext({
+  messages,
+  config,
+  counter,
+  pressure,
+  generateId = randomId,
+  planHint,
+  structure = analyzeConversation(messages),
+}: CreateStrategyContextOptions): StrategyContext {
+  const protectedIndices = new Uint8Array(messages.length);
+  const protect = (start: number, end: number) => {
+    for (let index = start; index < end; index++) protectedIndices[index] = 1;
+  };
+  const neverCompress = new Set(config.toolPolicies.neverCompress);
+  const pinnedTools = new Set(config.toolPolicies.pin);
+
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    if (isPinnedMessage(message)) protect(index, index + 1);
+    if (
+      message.content.some(
+        (part) =>
+          (part.type === 'tool-call' || part.type === 'tool-result') &&
+          neverCompress.has(part.toolName),
+      )
+    ) {
+      protect(index, index + 1);
+    }
+  }
+  for (const exchange of structure.exchanges) {
+    let pinned = exchange.toolNames.some((name) => pinnedTools.has(name));
+    for (
+      let index = exchange.callIndex;
+      !pinned && index < exchange.end;
+      index++
+    ) {
+      pinned = isPinnedMessage(messages[index]!);
+    }
+    if (pinned) protect(exchange.callIndex, exchange.end);
+  }
+  const inFlight = structure.inFlight;
+  if (inFlight !== undefined) protect(inFlight.callIndex, inFlight.end);
+
+  return {
+    messages,
+    structure,
+    config,
+    counter,
+    generateId,
+    pressure,
+    ...(planHint === undefined ? {} : { planHint }),
+    isProtected: (index) => protectedIndices[index] === 1,
+  };
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { checkStateContract } from '../contract/check-state-contract';
+import { analyzeConversation } from '../conversation/analyze-conversation';
+import type { Message } from '../message/message';
+import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
+import { mergeLedgers } from '../summary/merge-ledgers';
+import { renderLedger } from '../summary/render-ledger';
+import { renderTranscript } from '../summary/render-transcript';
+import {
+  applyTestPlan,
+  assistant,
+  big,
+  counterIds,
+  exchange,
+  fixtureContext,
+  stateOf,
+  system,
+  user,
+} from './__fixtures__/strategy-fixtures';
+import { ROLLUP_USER_TEXT, rollupHistory } from './rollup-history';
+
+const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
+const config = {
+  historyRollupKeepRecentRounds: 3,
+  historyRollupKeepRecentTokens: 0,
+};
+const countOnly = { messageCount: true, tokens: false };
+
+/** `count` text rounds `r<from>…`: user + answer each. */
+function textRounds(count: number, from = 1): Message[] {
+  return Array.from({ length: count }, (_, index) => [
+    user(
+      `u${from + index}`,
+      `question ${from + index} about ticket HAT-${100 + from + index}`,
+    ),
+    assistant(`a${from + index}`),
+  ]).flat();
+}
+
+describe('rollupHistory', () => {
+  it('should fold the 8 oldest messages of 8 text rounds when keeping 3 rounds under count pressure', () => {
+    const messages = textRounds(8);
+    const plan = rollupHistory(
+      fixtureContext(messages, { config, pressure: countOnly }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 8 },
+    ]);
+    const block = messages.slice(0, 8);
+    expect(
+      plan.tasks.map((task) => [task.key, task.strategy, task.messages]),
+    ).toEqual([['rollupHistory', 'rollupHistory', block]]);
+    expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': block });
+    const ledger = extractIdentifierLedger(renderTranscript(block));
+    expect(
+      plan.edits[0]!.build({ rollupHistory: 'Four questions answered.' }),
+    ).toEqual([
+      {
+        id: 'gen-1',
+        role: 'user',
+        content: [{ type: 'text', text: ROLLUP_USER_TEXT }],
+        metadata: {
+          acm: {
+            kind: 'rollup',
+            strategy: 'rollupHistory',
+            offloadId: 'gen-0',
+            generation: 1,
+          },
+        },
+      },
+      {
+        id: 'gen-2',
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: [
+              'Four questions answered.',
+              renderLedger(ledger),
+              tag('gen-0'),
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          },
+        ],
+        metadata: {
+          acm: {
+            kind: 'rollup',
+            strategy: 'rollupHistory',
+            offloadId: 'gen-0',
+            generation: 1,
+            ledger,
+            replaces: block.map((message) => message.id),
+          },
+        },
+      },
+    ]);
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(after.working).toHaveLength(10);
+    expect(checkStateContract({ before: stateOf(messages), after })).toEqual(
+      [],
+    );
+    expect(
+      analyzeConversation(after.working).rounds.map((round) => round.start),
+    ).toEqual([2, 4, 6, 8]);
+  });
+
+  it('should not run without message-count pressure', () => {
+    const messages = textRounds(8);
+    expect(
+      rollupHistory(
+        fixtureContext(messages, { config, pressure: { messageCount: false } }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('should widen the window until it holds historyRollupKeepRecentTokens', () => {
+    const messages = [
+      ...textRounds(4),
+      user('anchor-user'),
+      assistant('anchor', big(4000)),
+      ...textRounds(2, 6),
+    ];
+    const plan = rollupHistory(
+      fixtureContext(messages, {
+        config: {
+          historyRollupKeepRecentRounds: 1,
+          historyRollupKeepRecentTokens: 1000,
+        },
+        pressure: countOnly,
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 8 },
+    ]);
+  });
+
+  it('should leave an active tool round untouched', () => {
+    const messages = [
+      system('sys'),
+      ...textRounds(6),
+      user('current'),
+      ...exchange('active_call', big(9000)),
+    ];
+    const plan = rollupHistory(
+      fixtureContext(messages, {
+        config: { ...config, historyRollupKeepRecentRounds: 2 },
+        pressure: countOnly,
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 9 },
+    ]);
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(after.working.slice(-3)).toEqual(messages.slice(-3));
+    expect(checkStateContract({ before: stateOf(messages), after })).toEqual(
+      [],
+    );
+  });
+
+  it('should merge with the preceding rollup, raise the generation and keep the earlier entry reachable', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    const grown = [...first.working, ...textRounds(4, 9)];
+    const state = {
+      ...first,
+      working: grown,
+      original: [...first.original, ...grown.slice(first.working.length)],
+    };
+    const context = fixtureContext(grown, { config, pressure: countOnly });
+    const plan = rollupHistory({
+      ...context,
+      generateId: counterIds('second'),
+    })!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 11 },
+    ]);
+    const [, previousSummary] = first.working.slice(1, 3);
+    expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual([
+      previousSummary!.id,
+      'u5',
+      'a5',
+      'u6',
+      'a6',
+      'u7',
+      'a7',
+      'u8',
+      'a8',
+    ]);
+    const previousText = plan.tasks[0]!.messages[0]!.content[0]!;
+    expect(
+      previousText.type === 'text' &&
+        previousText.text.includes('CONTEXT_OFFLOAD'),
+    ).toBe(false);
+    const built = plan.edits[0]!.build({ rollupHistory: 'Merged.' });
+    expect(
+      built.map(
+        (message) =>
+          (message.metadata?.acm as { generation: number }).generation,
+      ),
+    ).toEqual([2, 2]);
+    const previousLedger = (previousSummary!.metadata!.acm as { ledger: never })
+      .ledger;
+    expect((built[1]!.metadata!.acm as { ledger: unknown }).ledger).toEqual(
+      mergeLedgers(
+        previousLedger,
+        extractIdentifierLedger(renderTranscript(grown.slice(3, 11))),
+      ),
+    );
+    const after = applyTestPlan(state, plan);
+    expect(Object.keys(after.offloads)).toEqual(['gen-0', 'second-0']);
+    expect(after.offloads['second-0']!.slice(0, 2)).toEqual(
+      first.working.slice(1, 3),
+    );
+    expect(checkStateContract({ before: state, after })).toEqual([]);
+  });
+
+  it('should skip when no round is closed or the block is under 4 messages', () => {
+    const onlyUsers = Array.from({ length: 30 }, (_, index) =>
+      user(`u${index}`),
+    );
+    expect(
+      rollupHistory(fixtureContext(onlyUsers, { config, pressure: countOnly })),
+    ).toBeUndefined();
+    expect(
+      rollupHistory(
+        fixtureContext(textRounds(5), { config, pressure: countOnly }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('should stop the block at an unanswered round', () => {
+    const messages = [...textRounds(3), user('orphan'), ...textRounds(6, 4)];
+    const plan = rollupHistory(
+      fixtureContext(messages, { config, pressure: countOnly }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 7, end: 11 },
+    ]);
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { checkStateContract } from '../contract/check-state-contract';
+import { withAcmMarker } from '../message/acm-marker';
+import { resolvePrompt } from '../prompt/resolve-prompt';
+import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
+import { renderLedger } from '../summary/render-ledger';
+import {
+  applyTestPlan,
+  assistant,
+  big,
+  exchange,
+  fixtureContext,
+  stateOf,
+  toolCall,
+  toolResult,
+  user,
+} from './__fixtures__/strategy-fixtures';
+import { summarizeLargeCurrentMessages } from './summarize-large-current-messages';
+
+const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
+const large = big(6000);
+const tokensOnly = { messageCount: false, tokens: true };
+
+function conversation() {
+  return [
+    user('u1'),
+    assistant('a1', large),
+    user('u2'),
+    toolCall('call', [{ toolCallId: 'c1', toolName: 'read' }], large),
+    toolResult('result', 'c1', large, 'read'),
+    assistant('f2'),
+  ];
+}
+
+describe('summarizeLargeCurrentMessages', () => {
+  it('should summarize large consumed current-round messages keeping tool structure and ids', () => {
+    const messages = conversation();
+    const plan = summarizeLargeCurrentMessages(
+      fixtureContext(messages, { pressure: tokensOnly }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 3, end: 4 },
+      { start: 4, end: 5 },
+    ]);
+    const instructions = resolvePrompt('summarizeLargeCurrentMessages', {});
+    expect(plan.tasks).toEqual([
+      {
+        key: 'summarizeLargeCurrentMessages:3:text',
+        strategy: 'summarizeLargeCurrentMessages',
+        messages: [
+          {
+            id: 'call',
+            role: 'assistant',
+            content: [{ type: 'text', text: large }],
+          },
+        ],
+        instructions,
+      },
+      {
+        key: 'summarizeLargeCurrentMessages:4:0',
+        strategy: 'summarizeLargeCurrentMessages',
+        messages: [messages[4]],
+        instructions,
+      },
+    ]);
+    const ledger = extractIdentifierLedger(large);
+    const text = (summary: string, offloadId: string) =>
+      [summary, renderLedger(ledger), tag(offloadId)]
+        .filter(Boolean)
+        .join('\n');
+    expect(
+      plan.edits[0]!.build({
+        'summarizeLargeCurrentMessages:3:text': 'I read it.',
+      }),
+    ).toEqual([
+      {
+        id: 'gen-1',
+        role: 'assistant',
+        content: [
+          { type: 'text', text: text('I read it.', 'gen-0') },
+          {
+            type: 'tool-call',
+            toolCallId: 'c1',
+            toolName: 'read',
+            input: { query: 'c1' },
+          },
+        ],
+        metadata: {
+          acm: {
+            kind: 'current-round-summary',
+            strategy: 'summarizeLargeCurrentMessages',
+            offloadId: 'gen-0',
+            ledger,
+            replaces: ['call'],
+          },
+        },
+      },
+    ]);
+    expect(
+      plan.edits[1]!.build({
+        'summarizeLargeCurrentMessages:4:0': 'Contents.',
+      })[0]!.content,
+    ).toEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 'c1',
+        toolName: 'read',
+        output: text('Contents.', 'gen-2'),
+      },
+    ]);
+    expect(plan.edits[1]!.offloads).toEqual({ 'gen-2': [messages[4]] });
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(checkStateContract({ before: stateOf(messages), after })).toEqual(
+      [],
+    );
+  });
+
+  it('should not run under message-count pressure alone', () => {
+    expect(
+      summarizeLargeCurrentMessages(
+        fixtureContext(conversation(), {
+          pressure: { messageCount: true, tokens: false },
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('should leave the in-flight exchange alone even with a large unseen result', () => {
+    const messages = [
+      user('u1'),
+      assistant('a1'),
+      user('u2'),
+      ...exchange('active', large),
+    ];
+    expect(
+      summarizeLargeCurrentMessages(
+        fixtureContext(messages, { pressure: tokensOnly }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('should leave the last message and synthetic messages alone', () => {
+    const stub = withAcmMarker(assistant('stub', large), {
+      kind: 'offload-stub',
+      offloadId: 'x',
+    });
+    const messages = [
+      user('u1'),
+      stub,
+      ...exchange('done', 'ok'),
+      assistant('last', large),
+    ];
+    expect(
+      summarizeLargeCurrentMessages(
+        fixtureContext(messages, { pressure: tokensOnly }),
+      ),
+    ).toBeUndefined();
+  });
+});
