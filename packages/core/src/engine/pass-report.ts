@@ -1,0 +1,33 @@
+import type { SummarizerFailureReason } from '../error/summarizer-error';
+import type { StrategyName } from '../message/acm-marker';
+
+/** One strategy pass of a compression call: a plan that was applied or failed. */
+export interface PassReport {
+  readonly strategy: StrategyName;
+  /**
+   * - `applied`: every edit of the plan is in the new state;
+   * - `failed`: a summary failed (no fallback, or the fallback failed too); nothing was applied;
+   * - `aborted`: the caller's signal aborted during the pass; nothing was applied.
+   */
+  readonly outcome: 'applied' | 'failed' | 'aborted';
+  /** Edits in the plan. */
+  readonly editCount: number;
+  /** LLM summary tasks in the plan. */
+  readonly taskCount: number;
+  /** Summarizer requests made (a split span makes several), fallback included. */
+  readonly summarizerCalls: number;
+  /** Whether the extractive fallback produced at least one summary. */
+  readonly fallbackUsed: boolean;
+  /** Working-message tokens (counter, uncalibrated) before and after the pass. */
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly messagesBefore: number;
+  readonly messagesAfter: number;
+  /** From the injected clock. */
+  readonly durationMs: number;
+  /** Why the summary failed, when one did (also when the fallback replaced it). */
+  readonly failure?: {
+    readonly reason: SummarizerFailureReason;
+    readonly message: string;
+  };
+}
