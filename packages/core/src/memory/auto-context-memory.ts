@@ -1,0 +1,595 @@
+import type { Clock, IdGenerator } from '../clock/clock';
+import type {
+  AutoContextConfig,
+  AutoContextConfigInput,
+} from '../config/config';
+import { resolveConfig } from '../config/resolve-config';
+import {
+  isFinalAnswer,
+  isUserTurn,
+} from '../conversation/analyze-conversation';
+import type { CompressionListenerEvent } from '../engine/compression-listener-event';
+import { planCompression } from '../engine/plan-compression';
+import type { CompressionDryRun } from '../engine/plan-compression';
+import { runCompression } from '../engine/run-compression';
+import type { CompressionResult } from '../engine/run-compression';
+import { AcmError } from '../error/acm-error';
+import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { StoreError } from '../error/store-error';
+import type { CompressionEvent } from '../event/compression-event';
+import type { Message } from '../message/message';
+import { renderPlanHint } from '../plan/render-plan-hint';
+import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
+import { randomId } from '../runtime/random-id';
+import { systemClock } from '../runtime/system-clock';
+import { timeoutSignal as defaultTimeoutSignal } from '../runtime/timeout-signal';
+import { appendMessages } from '../state/append-messages';
+import { clearContextState } from '../state/clear-context-state';
+import type { ContextState } from '../state/context-state';
+import { createContextState } from '../state/create-context-state';
+import { deleteWorkingMessage } from '../state/delete-working-message';
+import { parseState } from '../state/parse-state';
+import { reloadOffload } from '../state/reload-offload';
+import { serializeState } from '../state/serialize-state';
+import { assertValidSessionId } from '../store/assert-valid-session-id';
+import type { SessionStore } from '../store/session-store';
+import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
+import type { Summarizer } from '../summarizer/summarizer';
+import type { TokenCounter } from '../token/token-counter';
+import { addOffloadEntry } from './add-offload-entry';
+import { createScopedIdGenerator } from './create-scoped-id-generator';
+import { createSerialQueue } from './create-serial-queue';
+import type { SerialQueue } from './create-serial-queue';
+import { copyState, freezeState } from './freeze-state';
+import type { OffloadLookup } from './offload-lookup';
+import type { PlanNotebook } from './plan-notebook';
+import { removeOffloadEntry } from './remove-offload-entry';
+
+/** The range `setCalibration` clamps the provider/estimate ratio to. */
+export const CALIBRATION_LIMITS = { min: 0.25, max: 4 } as const;
+
+/** Cleared offload ids remembered so the reload tool can answer "was cleared". */
+export const MAX_CLEARED_OFFLOAD_IDS = 4096;
+
+export interface AutoContextMemoryOptions {
+  /**
+   * The session this memory holds. A non-empty string of at most 512
+   * characters without NUL or lone surrogates (what every store accepts).
+   * Offload ids are scoped to it (see `getSessionTag`).
+   * @default randomId() (a fresh random session)
+   */
+  readonly sessionId?: string;
+  /**
+   * Compression options; validated and defaulted once, at construction
+   * (`resolveConfig`).
+   * @default {} (every option at its reference default)
+   */
+  readonly config?: AutoContextConfigInput;
+  /**
+   * Writes the LLM summaries. The default needs no model, so everything works
+   * offline; pass one built on your chat model for real summaries.
+   * @default createExtractiveSummarizer()
+   */
+  readonly summarizer?: Summarizer;
+  /**
+   * Counts tokens for the trigger and the budget.
+   * @default createTiktokenTokenCounter() (o200k_base, loaded on first count)
+   */
+  readonly counter?: TokenCounter;
+  /**
+   * Stamps compression events and measures summarizer durations.
+   * @default systemClock
+   */
+  readonly clock?: Clock;
+  /**
+   * The random part of every id the memory makes (offload entries, messages
+   * it writes); each id is `${sessionTag}_${generateId()}`. Must be
+   * unguessable in production.
+   * @default randomId (128 random bits)
+   */
+  readonly generateId?: IdGenerator;
+  /**
+   * Makes the signal that bounds one compression pass's summaries to
+   * `config.summarizerTimeoutMs`.
+   * @default (ms) => AbortSignal.timeout(ms)
+   */
+  readonly timeoutSignal?: (ms: number) => AbortSignal;
+  /**
+   * Where `save()` and `load()` persist the state (compare-and-set on the
+   * revision). Without it, use `saveState()` / `loadState()`.
+   * @default undefined
+   */
+  readonly store?: SessionStore;
+  /**
+   * Receives `compaction-start` / `compaction-end` notices and every
+   * compression event as it is recorded. A listener that throws is ignored.
+   * @default undefined
+   */
+  readonly onEvent?: (event: CompressionListenerEvent) => void;
+  /**
+   * Source of the active plan; its hint goes into every summary request. Can
+   * be changed later with `attachPlanNotebook`.
+   * @default undefined
+   */
+  readonly planNotebook?: PlanNotebook;
+}
+
+/** Options of one `compressIfNeeded` call. */
+export interface CompressIfNeededOptions {
+  /**
+   * Aborts the call: the pass in flight is not applied (an error event is
+   * recorded); passes already applied stay.
+   * @default undefined
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Tokens sent besides the messages (system prompt, tool schemas), counted
+   * toward the trigger and the budget (`countFixedTokens`).
+   * @default 0
+   */
+  readonly fixedTokens?: number;
+  /**
+   * Provider-reported input tokens divided by our estimate.
+   * @default the ratio last given to `setCalibration`, else 1
+   */
+  readonly calibration?: number;
+  /**
+   * Compress even below the trigger (e.g. to retry after a provider's
+   * context-overflow error).
+   * @default false
+   */
+  readonly force?: boolean;
+}
+
+/** Options of `previewCompression`. */
+export type PreviewCompressionOptions = Omit<
+  CompressIfNeededOptions,
+  'signal'
+> & {
+  /**
+   * Aborts the dry run.
+   * @default undefined
+   */
+  readonly signal?: AbortSignal;
+};
+
+/**
+ * A conversation's context memory (DESIGN §3.10), with the reference
+ * `AutoContextMemory` API under TypeScript names. It keeps the working
+ * messages (what the model sees, compressed on demand), the original
+ * messages (everything, never compressed), the offloaded content behind
+ * reload ids and the compression events.
+ *
+ * - Effects only through what is injected (summarizer, counter, clock, ids,
+ *   store).
+ * - Calls that change state return promises and run one at a time, in call
+ *   order: an `addMessage` made while a compression is running is applied
+ *   after it, never lost. When nothing is pending, a synchronous change is
+ *   already applied when the call returns.
+ * - Getters are synchronous and return the latest committed state as frozen
+ *   snapshots (copy with `[...list]` to edit); the message objects are the
+ *   ones that were added.
+ */
+export class AutoContextMemory {
+  /** The session this memory holds. */
+  readonly sessionId: string;
+  /** The resolved configuration. */
+  readonly config: AutoContextConfig;
+
+  readonly #summarizer: Summarizer;
+  readonly #counter: TokenCounter;
+  readonly #clock: Clock;
+  readonly #generateId: IdGenerator;
+  readonly #timeoutSignal: (ms: number) => AbortSignal;
+  readonly #store: SessionStore | undefined;
+  readonly #onEvent: ((event: CompressionListenerEvent) => void) | undefined;
+  readonly #enqueue: SerialQueue = createSerialQueue();
+  /** Cleared offload ids, oldest first (insertion order), bounded. */
+  readonly #clearedOffloadIds = new Set<string>();
+  #planNotebook: PlanNotebook | undefined;
+  #state: ContextState;
+  #calibration = 1;
+  /** The revision last loaded from or saved to the store; `null` before either. */
+  #storedRevision: number | null = null;
+
+  constructor({
+    sessionId = randomId(),
+    config = {},
+    summarizer = createExtractiveSummarizer(),
+    counter = createTiktokenTokenCounter(),
+    clock = systemClock,
+    generateId = randomId,
+    timeoutSignal = defaultTimeoutSignal,
+    store,
+    onEvent,
+    planNotebook,
+  }: AutoContextMemoryOptions = {}) {
+    assertValidSessionId(sessionId);
+    this.sessionId = sessionId;
+    this.config = resolveConfig(config);
+    this.#summarizer = summarizer;
+    this.#counter = counter;
+    this.#clock = clock;
+    this.#generateId = createScopedIdGenerator({ sessionId, generateId });
+    this.#timeoutSignal = timeoutSignal;
+    this.#store = store;
+    this.#onEvent = onEvent;
+    this.#planNotebook = planNotebook;
+    this.#state = freezeState(createContextState({ sessionId }));
+  }
+
+  // ---- messages ----------------------------------------------------------
+
+  /** Appends one message to the working and the original messages. */
+  addMessage(message: Message): Promise<void> {
+    return this.addMessages([message]);
+  }
+
+  /**
+   * Appends messages to the working and the original messages, all or none.
+   * @throws (rejects) InvalidMessageError for an invalid message or a reused id.
+   */
+  addMessages(messages: readonly Message[]): Promise<void> {
+    return this.#enqueue(() => {
+      this.#commit(appendMessages(this.#state, messages));
+    });
+  }
+
+  /**
+   * The working messages: what the model should see. Never compresses (as in
+   * the reference since #450): call `compressIfNeeded()` before each model call.
+   */
+  getMessages(): readonly Message[] {
+    return this.#state.working;
+  }
+
+  /** Every message ever added, in order, uncompressed. */
+  getOriginalMessages(): readonly Message[] {
+    return this.#state.original;
+  }
+
+  /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
+  getInteractionMessages(): readonly Message[] {
+    return Object.freeze(
+      this.#state.original.filter(
+        (message) => isUserTurn(message) || isFinalAnswer(message),
+      ),
+    );
+  }
+
+  /**
+   * Removes the working message at `index` (the original messages keep it).
+   * An index out of range is a no-op.
+   * @returns whether a message was removed.
+   */
+  deleteMessage(index: number): Promise<boolean> {
+    return this.#enqueue(() => {
+      const next = deleteWorkingMessage(this.#state, index);
+      if (next === this.#state) return false;
+      this.#commit(next);
+      return true;
+    });
+  }
+
+  /**
+   * Empties everything: working and original messages, offload entries and
+   * events (the reference kept offloads and events). The cleared offload ids
+   * are remembered so that reloading one answers "cleared".
+   */
+  clear(): Promise<void> {
+    return this.#enqueue(() => {
+      for (const offloadId of Object.keys(this.#state.offloads)) {
+        this.#rememberCleared(offloadId);
+      }
+      this.#commit(clearContextState(this.#state));
+    });
+  }
+
+  // ---- compression -------------------------------------------------------
+
+  /**
+   * Compresses the working messages when a trigger is reached (or `force`),
+   * pass after pass until under the low-water mark (`runCompression`). The
+   * plan hint of the attached notebook goes into every summary request.
+   * Failures are data: a failed pass leaves the state as it was and records
+   * an error event.
+   * @throws (rejects) InvalidArgumentError for an invalid `fixedTokens` or `calibration`.
+   */
+  compressIfNeeded({
+    signal,
+    fixedTokens = 0,
+    calibration,
+    force = false,
+  }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
+    return this.#enqueue(async () => {
+      const result = await runCompression({
+        state: this.#state,
+        config: this.config,
+        counter: this.#counter,
+        summarizer: this.#summarizer,
+        clock: this.#clock,
+        generateId: this.#generateId,
+        timeoutSignal: this.#timeoutSignal,
+        signal,
+        planHint: this.#planHint(),
+        fixedTokens,
+        calibration: calibration ?? this.#calibration,
+        force,
+        onEvent: this.#onEvent,
+      });
+      this.#commit(result.state);
+      return result;
+    });
+  }
+
+  /**
+   * A dry run of `compressIfNeeded` on the state as every earlier call left
+   * it: the passes, their plans and token deltas, without calling the
+   * summarizer or changing anything (`planCompression`).
+   */
+  previewCompression({
+    signal,
+    fixedTokens = 0,
+    calibration,
+    force = false,
+  }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
+    return this.#enqueue(() =>
+      planCompression({
+        state: this.#state,
+        config: this.config,
+        counter: this.#counter,
+        generateId: this.#generateId,
+        signal,
+        planHint: this.#planHint(),
+        fixedTokens,
+        calibration: calibration ?? this.#calibration,
+        force,
+      }),
+    );
+  }
+
+  /** Every compression event (applied and failed), oldest first. */
+  getCompressionEvents(): readonly CompressionEvent[] {
+    return this.#state.events;
+  }
+
+  /**
+   * Records what the provider reported for the last prompt, so the trigger
+   * counts like the provider does: keeps `providerInputTokens /
+   * estimatedTokens`, clamped to `CALIBRATION_LIMITS`. `estimatedTokens` is
+   * our count for the same prompt (`countTokens()` plus the fixed tokens you
+   * passed). A zero on either side carries no information and is ignored.
+   * @returns the calibration now in effect.
+   * @throws InvalidArgumentError when either value is not a finite number ≥ 0.
+   */
+  setCalibration(providerInputTokens: number, estimatedTokens: number): number {
+    assertTokenFigure('providerInputTokens', providerInputTokens);
+    assertTokenFigure('estimatedTokens', estimatedTokens);
+    if (providerInputTokens > 0 && estimatedTokens > 0) {
+      this.#calibration = Math.min(
+        CALIBRATION_LIMITS.max,
+        Math.max(CALIBRATION_LIMITS.min, providerInputTokens / estimatedTokens),
+      );
+    }
+    return this.#calibration;
+  }
+
+  /** The calibration `compressIfNeeded` uses by default (1 until `setCalibration`). */
+  getCalibration(): number {
+    return this.#calibration;
+  }
+
+  /** Tokens of the working messages by the memory's counter, uncalibrated. */
+  countTokens(): number {
+    return this.#counter.countMessages(this.#state.working);
+  }
+
+  // ---- offloads ----------------------------------------------------------
+
+  /**
+   * Stores `messages` behind a new offload id (`${sessionTag}_${random}`) and
+   * returns the id. The working messages are not changed.
+   * @throws (rejects) InvalidMessageError for an invalid message.
+   */
+  offload(messages: readonly Message[]): Promise<string> {
+    return this.#enqueue(() => {
+      const offloadId = this.#generateId();
+      this.#commit(addOffloadEntry(this.#state, offloadId, messages));
+      return offloadId;
+    });
+  }
+
+  /** The messages behind `offloadId`; an empty list when there is none (as the reference). */
+  reload(offloadId: string): readonly Message[] {
+    return reloadOffload(this.#state, offloadId) ?? EMPTY_MESSAGES;
+  }
+
+  /** What the memory knows about `offloadId`: found, cleared or not found. */
+  lookupOffload(offloadId: string): OffloadLookup {
+    const messages = reloadOffload(this.#state, offloadId);
+    if (messages !== undefined) return { status: 'found', messages };
+    return this.#clearedOffloadIds.has(offloadId)
+      ? { status: 'cleared' }
+      : { status: 'not-found' };
+  }
+
+  /**
+   * Removes the offload entry `offloadId`. Stubs naming it stay; reloading it
+   * then answers "cleared".
+   * @returns whether the entry existed.
+   */
+  clearOffload(offloadId: string): Promise<boolean> {
+    return this.#enqueue(() => {
+      const next = removeOffloadEntry(this.#state, offloadId);
+      if (next === this.#state) return false;
+      this.#rememberCleared(offloadId);
+      this.#commit(next);
+      return true;
+    });
+  }
+
+  /** Every offload entry: id → the messages behind it. */
+  getOffloadContext(): Readonly<Record<string, readonly Message[]>> {
+    return this.#state.offloads;
+  }
+
+  // ---- plan --------------------------------------------------------------
+
+  /** Attaches the source of the active plan, or detaches it with `undefined`. */
+  attachPlanNotebook(notebook: PlanNotebook | undefined): void {
+    this.#planNotebook = notebook;
+  }
+
+  // ---- state and persistence --------------------------------------------
+
+  /** The current state (frozen). */
+  getState(): ContextState {
+    return this.#state;
+  }
+
+  /** The current state as JSON text (`serializeState`). */
+  saveState(): string {
+    return serializeState(this.#state);
+  }
+
+  /**
+   * Replaces the whole state with one read by `parseState` (JSON text or the
+   * parsed value). Nothing changes when it fails.
+   * @throws (rejects) InvalidStateError for an invalid state;
+   * InvalidArgumentError when it belongs to another session.
+   */
+  loadState(input: unknown): Promise<void> {
+    return this.#enqueue(() => {
+      const state = parseState(input);
+      this.#assertOwnSession(state, 'state.sessionId');
+      this.#commit(state);
+    });
+  }
+
+  /**
+   * Writes the current state to the store, compare-and-set on the revision
+   * this memory last loaded or saved (`null` before either: the session must
+   * not exist yet). Nothing is written when nothing changed since.
+   * @returns whether the store was written.
+   * @throws (rejects) StoreConflictError when someone else saved in between
+   * (load, re-apply, retry); StoreError when the store fails (the cause
+   * kept); InvalidArgumentError without a store. The in-memory state is
+   * never changed by `save()`.
+   */
+  save(): Promise<boolean> {
+    return this.#enqueue(async () => {
+      const store = this.#requireStore();
+      const state = this.#state;
+      if (state.revision === this.#storedRevision) return false;
+      try {
+        await store.save(this.sessionId, state, {
+          expectedRevision: this.#storedRevision,
+        });
+      } catch (error) {
+        throw toStoreError(error, 'save', this.sessionId);
+      }
+      this.#storedRevision = state.revision;
+      return true;
+    });
+  }
+
+  /**
+   * Replaces the whole in-memory state with the stored one. When the session
+   * is not stored, nothing changes.
+   * @returns whether a stored state was found.
+   * @throws (rejects) StoreError when the store fails or returns another
+   * session's state; InvalidArgumentError without a store. The in-memory
+   * state is unchanged then.
+   */
+  load(): Promise<boolean> {
+    return this.#enqueue(async () => {
+      const store = this.#requireStore();
+      let stored: ContextState | undefined;
+      try {
+        stored = await store.load(this.sessionId);
+      } catch (error) {
+        throw toStoreError(error, 'load', this.sessionId);
+      }
+      if (stored === undefined) return false;
+      if (stored.sessionId !== this.sessionId) {
+        throw new StoreError({
+          sessionId: this.sessionId,
+          operation: 'load',
+          message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
+        });
+      }
+      this.#commit(copyState(stored));
+      this.#storedRevision = stored.revision;
+      return true;
+    });
+  }
+
+  // ---- internals ---------------------------------------------------------
+
+  #commit(state: ContextState): void {
+    this.#state = freezeState(state);
+  }
+
+  #planHint(): string | undefined {
+    return renderPlanHint(this.#planNotebook?.getCurrentPlan());
+  }
+
+  #rememberCleared(offloadId: string): void {
+    this.#clearedOffloadIds.delete(offloadId);
+    this.#clearedOffloadIds.add(offloadId);
+    if (this.#clearedOffloadIds.size > MAX_CLEARED_OFFLOAD_IDS) {
+      const oldest = this.#clearedOffloadIds.values().next();
+      if (oldest.done !== true) this.#clearedOffloadIds.delete(oldest.value);
+    }
+  }
+
+  #requireStore(): SessionStore {
+    if (this.#store === undefined) {
+      throw new InvalidArgumentError({
+        parameter: 'store',
+        value: undefined,
+        message:
+          'this memory has no store: pass `store` to createAutoContextMemory, or use saveState() / loadState()',
+      });
+    }
+    return this.#store;
+  }
+
+  #assertOwnSession(state: ContextState, parameter: string): void {
+    if (state.sessionId !== this.sessionId) {
+      throw new InvalidArgumentError({
+        parameter,
+        value: state.sessionId,
+        message: `the state belongs to session ${JSON.stringify(state.sessionId)}, this memory holds session ${JSON.stringify(this.sessionId)} (offload ids are scoped to their session); create the memory with that sessionId`,
+      });
+    }
+  }
+}
+
+const EMPTY_MESSAGES: readonly Message[] = Object.freeze([]);
+
+function assertTokenFigure(parameter: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new InvalidArgumentError({
+      parameter,
+      value,
+      message: `must be a finite number of tokens, 0 or more, received ${String(value)}`,
+    });
+  }
+}
+
+function toStoreError(
+  error: unknown,
+  operation: 'load' | 'save',
+  sessionId: string,
+): Error {
+  // Typed errors (conflict, store failure, invalid argument or state) pass through.
+  if (AcmError.isInstance(error)) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new StoreError({
+    sessionId,
+    operation,
+    message: `The session store failed to ${operation} session ${JSON.stringify(sessionId)}: ${detail}`,
+    cause: error,
+  });
+}

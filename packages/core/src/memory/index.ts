@@ -1,0 +1,15 @@
+export {
+  AutoContextMemory,
+  CALIBRATION_LIMITS,
+  MAX_CLEARED_OFFLOAD_IDS,
+} from './auto-context-memory';
+export type {
+  AutoContextMemoryOptions,
+  CompressIfNeededOptions,
+  PreviewCompressionOptions,
+} from './auto-context-memory';
+export { createAutoContextMemory } from './create-auto-context-memory';
+export { createScopedIdGenerator } from './create-scoped-id-generator';
+export type { OffloadLookup } from './offload-lookup';
+export type { PlanNotebook } from './plan-notebook';
+export { getSessionTag, readSessionTag } from './session-tag';
