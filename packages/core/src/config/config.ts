@@ -72,6 +72,16 @@ export interface AutoContextConfig {
   readonly maxToolRunsPerPass: number;
   /** Use the extractive summarizer when the LLM summarizer fails. @default false */
   readonly fallbackToExtractive: boolean;
+  /**
+   * Cache awareness: a current-round pass (`summarizeLargeCurrentMessages`,
+   * `compressCurrentRound`) runs only when it is expected to save at least
+   * `maxToken × minCurrentRoundSavingsRatio` tokens, unless the hard budget
+   * (`maxToken`) is reached. Every pass rewrites messages the provider has
+   * cached; small ones are deferred until enough has piled up to be worth the
+   * cache rewrite (client-side `clear_at_least`). 0 disables the gate.
+   * @default 0.05
+   */
+  readonly minCurrentRoundSavingsRatio: number;
 }
 
 /** What callers pass: any subset of the options; the rest take their defaults. */
@@ -115,4 +125,5 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
   summarizerInputTokens: 32_000,
   maxToolRunsPerPass: 5,
   fallbackToExtractive: false,
+  minCurrentRoundSavingsRatio: 0.05,
 };

@@ -128,6 +128,7 @@ const VALIDATORS: Readonly<Record<keyof AutoContextConfig, Validator>> = {
   summarizerInputTokens: integerAtLeast(1000),
   maxToolRunsPerPass: integerAtLeast(1),
   fallbackToExtractive: validateBoolean,
+  minCurrentRoundSavingsRatio: fraction,
 };
 
 const STRATEGY_KEYS: Readonly<Record<StrategyName, true>> = {
@@ -181,6 +182,21 @@ function integerAtLeast(minimum: number): Validator {
       });
     }
   };
+}
+
+function fraction(value: unknown, parameter: string): void {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    value > 1
+  ) {
+    throw new InvalidConfigError({
+      parameter,
+      value,
+      message: `must be a number in [0, 1], received ${describe(value)}`,
+    });
+  }
 }
 
 function ratio(value: unknown, parameter: string): void {

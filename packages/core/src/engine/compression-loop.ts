@@ -5,6 +5,7 @@ import type {
   CompressionFailedEvent,
 } from '../event/compression-event';
 import type { StrategyName } from '../message/acm-marker';
+import { getMessageCharCount } from '../message/message-text';
 import type { ContextState } from '../state/context-state';
 import type {
   CompressionPlan,
@@ -68,7 +69,8 @@ export interface CompressionLoopResult {
   readonly stopReason: CompressionStopReason;
 }
 
-type PassOutcome = 'none' | 'applied' | 'no-progress' | 'failed' | 'aborted';
+type PassOutcome =
+  'none' | 'applied' | 'no-progress' | 'failed' | 'aborted' | 'deferred';
 
 /**
  * The closed loop of DESIGN §3.6, shared by `runCompression` and the dry run
@@ -181,6 +183,18 @@ export async function compressionLoop(
       durationMs: clock.now() - started,
       ...extra,
     });
+
+    // Cache awareness: below the hard budget, a current-round pass must be
+    // worth the rewrite of messages the provider has cached.
+    if (
+      CURRENT_ROUND_STRATEGIES.has(name) &&
+      trigger.tokenCount < config.maxToken &&
+      estimateSavings(plan, counter, config) <
+        config.maxToken * config.minCurrentRoundSavingsRatio
+    ) {
+      passes.push({ plan, report: report('deferred', {}) });
+      return 'deferred';
+    }
 
     let summaries: Readonly<Record<string, string>> = {};
     let costs = {};
@@ -340,6 +354,29 @@ export async function compressionLoop(
     events,
     stopReason: finalReason,
   };
+}
+
+/**
+ * Tokens a plan is expected to save: each summary task is assumed to shrink
+ * its span to its character target (or to `currentRoundCompressionRatio`).
+ */
+function estimateSavings(
+  plan: CompressionPlan,
+  counter: TokenCounter,
+  config: AutoContextConfig,
+): number {
+  let savings = 0;
+  for (const task of plan.tasks) {
+    const tokens = counter.countMessages(task.messages);
+    let chars = 0;
+    for (const message of task.messages) chars += getMessageCharCount(message);
+    const keptRatio =
+      task.targetChars === undefined || chars === 0
+        ? config.currentRoundCompressionRatio
+        : Math.min(1, task.targetChars / chars);
+    savings += tokens * (1 - keptRatio);
+  }
+  return savings;
 }
 
 function rangeOfTask(

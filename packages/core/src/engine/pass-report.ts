@@ -7,9 +7,12 @@ export interface PassReport {
   /**
    * - `applied`: every edit of the plan is in the new state;
    * - `failed`: a summary failed (no fallback, or the fallback failed too); nothing was applied;
-   * - `aborted`: the caller's signal aborted during the pass; nothing was applied.
+   * - `aborted`: the caller's signal aborted during the pass; nothing was applied;
+   * - `deferred`: a current-round plan expected to save less than
+   *   `maxToken × minCurrentRoundSavingsRatio` while under the hard budget; not
+   *   worth rewriting cached messages yet, so nothing was run or applied.
    */
-  readonly outcome: 'applied' | 'failed' | 'aborted';
+  readonly outcome: 'applied' | 'failed' | 'aborted' | 'deferred';
   /** Edits in the plan. */
   readonly editCount: number;
   /** LLM summary tasks in the plan. */

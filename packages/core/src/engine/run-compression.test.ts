@@ -722,6 +722,89 @@ describe('runCompression', () => {
     });
   });
 
+  describe('cache awareness', () => {
+    /** A long system prompt (never compressed) and one consumed exchange of about 300 tokens in the current round. */
+    const smallCurrentRound: readonly Message[] = [
+      text('s0', 'system', log('policy', 9000)),
+      text('u1', 'user', 'Check the deployment.'),
+      call('a1', 'c1', 'kubectl get pods'),
+      result('t1', 'c1', log('pods', 1200)),
+      call('a2', 'c2', 'kubectl logs web'),
+      result('t2', 'c2', 'ok'),
+    ];
+    const countingSummarizer = () => {
+      const calls: string[] = [];
+      const extractive = createExtractiveSummarizer();
+      const summarizer: Summarizer = (request) => {
+        calls.push(request.transcript);
+        return extractive(request);
+      };
+      return { calls, summarizer };
+    };
+    const config = (
+      overrides: AutoContextConfigInput,
+    ): AutoContextConfigInput => ({
+      maxToken: 4000,
+      tokenRatio: 0.5,
+      targetRatio: 0.25,
+      msgThreshold: 1000,
+      largePayloadThreshold: 5000,
+      offloadSinglePreview: 100,
+      minCurrentRoundSavingsRatio: 0.5,
+      ...overrides,
+    });
+
+    it('should defer a current-round pass that saves less than the minimum under the hard budget', async () => {
+      const { calls, summarizer } = countingSummarizer();
+      const { state, promise } = run(smallCurrentRound, config({}), {
+        summarizer,
+      });
+      const outcome = await promise;
+
+      expect(outcome.trigger.tokensReached).toBe(true);
+      expect(outcome.trigger.tokenCount).toBeLessThan(4000);
+      expect(outcome.applied).toBe(false);
+      expect(outcome.state.working).toBe(state.working);
+      expect(
+        outcome.passes.map((pass) => [pass.strategy, pass.outcome]),
+      ).toEqual([['compressCurrentRound', 'deferred']]);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('should run the same pass when the gate is switched off', async () => {
+      const { calls, summarizer } = countingSummarizer();
+      const { promise } = run(
+        smallCurrentRound,
+        config({ minCurrentRoundSavingsRatio: 0 }),
+        { summarizer },
+      );
+      const outcome = await promise;
+
+      expect(
+        outcome.passes.map((pass) => [pass.strategy, pass.outcome]),
+      ).toEqual([['compressCurrentRound', 'applied']]);
+      expect(calls).toHaveLength(1);
+      expect(strategiesOf(outcome.events)).toEqual(['compressCurrentRound']);
+    });
+
+    it('should never defer at or over the hard budget', async () => {
+      const { calls, summarizer } = countingSummarizer();
+      const { promise } = run(
+        smallCurrentRound,
+        config({ maxToken: 2500, tokenRatio: 0.5, targetRatio: 0.25 }),
+        { summarizer },
+      );
+      const outcome = await promise;
+
+      expect(outcome.trigger.tokenCount).toBeGreaterThanOrEqual(2500);
+      expect(outcome.passes[0]).toMatchObject({
+        strategy: 'compressCurrentRound',
+        outcome: 'applied',
+      });
+      expect(calls).toHaveLength(1);
+    });
+  });
+
   describe('planCompression', () => {
     it('should plan without calling an LLM or changing anything', async () => {
       const state = createContextState({
