@@ -1,0 +1,128 @@
+import type {
+  AutoContextMemoryOptions as CoreMemoryOptions,
+  OffloadLookup,
+} from '@acm/core';
+import { AutoContextMemory as CoreMemory } from '@acm/core';
+import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
+import type { BaseMessage } from '@langchain/core/messages';
+import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { toLangChainMessages } from '../message/to-langchain-messages';
+
+export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions {
+  /**
+   * The core memory to feed and read. When given, the core options
+   * (`sessionId`, `config`, `summarizer`, `counter`, `store`, …) are
+   * ignored, and persisting it is up to you.
+   * @default a new core memory built from the core options
+   */
+  readonly memory?: CoreMemory;
+  /**
+   * Tokens sent besides the history (system prompt, tool schemas), counted
+   * toward the trigger and the budget; `countFixedTokens` computes it.
+   * @default 0
+   */
+  readonly fixedTokens?: number;
+}
+
+/**
+ * A LangChain chat message history backed by an ACM memory, for
+ * `RunnableWithMessageHistory` (or anything that takes a
+ * `BaseListChatMessageHistory`): `addMessage(s)` append to the memory (the
+ * original history, kept whole) and `getMessages()` compresses when a
+ * trigger is reached and returns the managed view: summaries and offload
+ * stubs in place of what they replaced, tool calls kept with their results.
+ *
+ * With a `store` (and no `memory`), the session is loaded from it on first
+ * use and saved after every change.
+ */
+export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
+  lc_namespace = ['acm', 'langchain', 'chat_history'];
+
+  /** The core memory behind this history (events, offloads, state). */
+  readonly memory: CoreMemory;
+  /** Tokens counted besides the history. */
+  fixedTokens: number;
+
+  readonly #persist: boolean;
+  #loaded: Promise<void> | undefined;
+
+  constructor({
+    memory,
+    fixedTokens = 0,
+    ...coreOptions
+  }: AutoContextChatMessageHistoryOptions = {}) {
+    super();
+    this.memory = memory ?? new CoreMemory(coreOptions);
+    this.fixedTokens = fixedTokens;
+    this.#persist = memory === undefined && coreOptions.store !== undefined;
+  }
+
+  /** The session this history holds (the core memory's). */
+  get sessionId(): string {
+    return this.memory.sessionId;
+  }
+
+  /** What the memory knows about an offload id (for the `context_reload` tool). */
+  lookupOffload(offloadId: string): OffloadLookup {
+    return this.memory.lookupOffload(offloadId);
+  }
+
+  /**
+   * Compresses when a trigger is reached (`compressIfNeeded`), then returns
+   * the managed view as LangChain messages (ids kept; ACM's messages tagged
+   * with `additional_kwargs.acm`).
+   */
+  async getMessages(): Promise<BaseMessage[]> {
+    await this.#ready();
+    const result = await this.memory.compressIfNeeded({
+      fixedTokens: this.fixedTokens,
+    });
+    if (result.applied) await this.#save();
+    return toLangChainMessages(this.memory.getMessages());
+  }
+
+  /** Appends one message (see `addMessages`). */
+  async addMessage(message: BaseMessage): Promise<void> {
+    await this.addMessages([message]);
+  }
+
+  /**
+   * Appends messages to the memory, all or none. LangChain ids are kept;
+   * id-less messages get `lc-<position in the original history>`.
+   * @throws (rejects) InvalidMessageError for a message core cannot hold (a
+   * reused id, a tool result without its call, a non-JSON field).
+   */
+  override async addMessages(messages: BaseMessage[]): Promise<void> {
+    await this.#ready();
+    const base = this.memory.getOriginalMessages().length;
+    const converted = fromLangChainMessages(messages, {
+      previous: this.memory.getMessages(),
+      generateId: (index) => `lc-${base + index}`,
+    });
+    await this.memory.addMessages(converted);
+    await this.#save();
+  }
+
+  /** Empties the memory: history, offloads and events. */
+  override async clear(): Promise<void> {
+    await this.#ready();
+    await this.memory.clear();
+    await this.#save();
+  }
+
+  #ready(): Promise<void> {
+    if (!this.#persist) return Promise.resolve();
+    this.#loaded ??= this.memory.load().then(
+      () => undefined,
+      (error: unknown) => {
+        this.#loaded = undefined; // try again on the next call
+        throw error;
+      },
+    );
+    return this.#loaded;
+  }
+
+  async #save(): Promise<void> {
+    if (this.#persist) await this.memory.save();
+  }
+}

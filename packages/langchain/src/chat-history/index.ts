@@ -1,0 +1,2 @@
+export { AutoContextChatMessageHistory } from './auto-context-chat-message-history';
+export type { AutoContextChatMessageHistoryOptions } from './auto-context-chat-message-history';

@@ -1,0 +1,322 @@
+import type { AcmMarker, Message, Part, Role, ToolCallPart } from '@acm/core';
+import { InvalidMessageError } from '@acm/core';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { ContentBlock, ContentPart } from './content-block';
+import {
+  contentBlockToPart,
+  getDefaultContentForm,
+  partToContentBlock,
+} from './content-block';
+import {
+  hasDefinedKeys,
+  isJsonEqual,
+  isPlainRecord,
+  withoutUndefined,
+} from './json-value';
+import {
+  ACM_LC_SOURCE,
+  LANGCHAIN_METADATA_KEY,
+} from './langchain-message-metadata';
+import type {
+  JsonObject,
+  LangChainMessageMetadata,
+  LangChainToolCallMetadata,
+} from './langchain-message-metadata';
+
+export interface FromLangChainMessagesOptions {
+  /**
+   * Id of the core message made from the input message at `index`, used only
+   * when that message has no `id` (LangChain ids are always kept).
+   * @default (index) => `lc-${index}`
+   */
+  readonly generateId?: (index: number) => string;
+  /**
+   * Core messages that come before `messages` (the conversation so far): a
+   * tool message without `name` takes its tool name from the matching call,
+   * searched in `messages` first, then here.
+   * @default []
+   */
+  readonly previous?: readonly Message[];
+}
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
+
+/**
+ * Converts LangChain messages (`HumanMessage`, `AIMessage`, `ToolMessage`,
+ * `SystemMessage`, and `ChatMessage` with a user, assistant or system role)
+ * to core messages, losslessly: `toLangChainMessages` rebuilds each one
+ * exactly (id-less messages come back with their new id).
+ *
+ * - ids are kept; id-less messages get `generateId(index)`;
+ * - string content → one text part; content blocks → text, reasoning and
+ *   file parts (other blocks → a text part with their JSON);
+ * - `tool_calls` → tool-call parts after the content parts;
+ *   `invalid_tool_calls` (never executed, so never answered) stay metadata;
+ * - a `ToolMessage` → one tool-result part (`status: 'error'` →
+ *   `isError`), its content (string or blocks) as the output;
+ * - `additional_kwargs.acm` (what `toLangChainMessages` writes on messages
+ *   ACM made) → `metadata.acm`;
+ * - everything else LangChain-only (`additional_kwargs`,
+ *   `response_metadata`, `usage_metadata`, `artifact`, …) → the JSON under
+ *   `metadata.langchain` ({@link LangChainMessageMetadata}).
+ *
+ * @throws InvalidMessageError (with the index) for a message type core has
+ * no role for (`remove`, `function`, a `ChatMessage` with another role).
+ */
+export function fromLangChainMessages(
+  messages: readonly BaseMessage[],
+  {
+    generateId = (index) => `lc-${index}`,
+    previous = [],
+  }: FromLangChainMessagesOptions = {},
+): Message[] {
+  const converted: Message[] = [];
+  messages.forEach((message, index) => {
+    converted.push(
+      convertMessage(message, index, generateId, (toolCallId) =>
+        findToolName(toolCallId, converted, previous),
+      ),
+    );
+  });
+  return converted;
+}
+
+function convertMessage(
+  message: BaseMessage,
+  index: number,
+  generateId: (index: number) => string,
+  findCallName: (toolCallId: string) => string | undefined,
+): Message {
+  const id =
+    typeof message.id === 'string' && message.id !== ''
+      ? message.id
+      : generateId(index);
+  const metadata: Mutable<LangChainMessageMetadata> = {};
+  const role = readRole(message, index, metadata);
+
+  const additionalKwargs: Record<string, unknown> = {
+    ...withoutUndefined(message.additional_kwargs ?? {}),
+  };
+  const marker = readAcmMarker(additionalKwargs);
+  if (marker !== undefined) {
+    delete additionalKwargs.acm;
+    if (additionalKwargs.lc_source === ACM_LC_SOURCE) {
+      delete additionalKwargs.lc_source;
+    }
+  }
+  if (hasDefinedKeys(additionalKwargs)) {
+    metadata.additionalKwargs = additionalKwargs;
+  }
+  const responseMetadata = withoutUndefined(message.response_metadata ?? {});
+  if (hasDefinedKeys(responseMetadata)) {
+    metadata.responseMetadata = responseMetadata;
+  }
+
+  let content: Part[];
+  if (role === 'tool') {
+    content = [readToolResult(message, metadata, findCallName)];
+  } else {
+    content = readContent(message.content, metadata);
+    if (role === 'assistant') {
+      content.push(...readToolCalls(message, id, metadata));
+    }
+  }
+
+  const name =
+    role !== 'tool' && typeof message.name === 'string'
+      ? message.name
+      : undefined;
+  const messageMetadata: Record<string, unknown> = {};
+  if (marker !== undefined) messageMetadata.acm = marker;
+  if (Object.keys(metadata).length > 0) {
+    messageMetadata[LANGCHAIN_METADATA_KEY] = metadata;
+  }
+  return {
+    id,
+    role,
+    ...(name === undefined ? {} : { name }),
+    content,
+    ...(Object.keys(messageMetadata).length > 0
+      ? { metadata: messageMetadata }
+      : {}),
+  };
+}
+
+function readRole(
+  message: BaseMessage,
+  index: number,
+  metadata: Mutable<LangChainMessageMetadata>,
+): Role {
+  const type = message.type;
+  switch (type) {
+    case 'human':
+      return 'user';
+    case 'ai':
+      return 'assistant';
+    case 'system':
+      return 'system';
+    case 'tool':
+      return 'tool';
+    case 'generic': {
+      const chatRole = (message as { role?: unknown }).role;
+      const role =
+        chatRole === 'user' || chatRole === 'human'
+          ? 'user'
+          : chatRole === 'assistant' || chatRole === 'ai'
+            ? 'assistant'
+            : chatRole === 'system'
+              ? 'system'
+              : undefined;
+      if (role !== undefined && typeof chatRole === 'string') {
+        metadata.chatRole = chatRole;
+        return role;
+      }
+      throw new InvalidMessageError({
+        index,
+        reason: 'unknown-role',
+        message: `a ChatMessage with role ${JSON.stringify(chatRole)} has no core role (use user, assistant or system)`,
+      });
+    }
+    default:
+      throw new InvalidMessageError({
+        index,
+        reason: 'unknown-role',
+        message: `LangChain message type ${JSON.stringify(type)} has no core role (human, ai, system, tool and generic are supported)`,
+      });
+  }
+}
+
+function readAcmMarker(
+  additionalKwargs: Record<string, unknown>,
+): AcmMarker | undefined {
+  const marker = additionalKwargs.acm;
+  return isPlainRecord(marker) && typeof marker.kind === 'string'
+    ? (marker as unknown as AcmMarker)
+    : undefined;
+}
+
+function readContent(
+  content: unknown,
+  metadata: Mutable<LangChainMessageMetadata>,
+): Part[] {
+  if (typeof content === 'string') {
+    const parts: Part[] =
+      content === '' ? [] : [{ type: 'text', text: content }];
+    return parts;
+  }
+  const blocks = Array.isArray(content) ? (content as unknown[]) : [];
+  const parts: ContentPart[] = [];
+  const stored: (JsonObject | null)[] = [];
+  for (const raw of blocks) {
+    const block: ContentBlock = isPlainRecord(raw)
+      ? withoutUndefined(raw)
+      : { type: 'text', text: String(raw) };
+    const part = contentBlockToPart(block);
+    parts.push(part);
+    stored.push(isJsonEqual(partToContentBlock(part), block) ? null : block);
+  }
+  if (stored.some((entry) => entry !== null)) metadata.blocks = stored;
+  if (getDefaultContentForm(parts) === 'string') metadata.content = 'array';
+  return parts;
+}
+
+function readToolCalls(
+  message: BaseMessage,
+  messageId: string,
+  metadata: Mutable<LangChainMessageMetadata>,
+): ToolCallPart[] {
+  const ai = message as {
+    tool_calls?: readonly Record<string, unknown>[];
+    invalid_tool_calls?: readonly Record<string, unknown>[];
+    usage_metadata?: Record<string, unknown>;
+  };
+  if (ai.usage_metadata !== undefined) {
+    metadata.usageMetadata = withoutUndefined(ai.usage_metadata);
+  }
+  if (ai.invalid_tool_calls !== undefined && ai.invalid_tool_calls.length > 0) {
+    metadata.invalidToolCalls = ai.invalid_tool_calls.map((call) =>
+      withoutUndefined(call),
+    );
+  }
+  const parts: ToolCallPart[] = [];
+  const entries: (LangChainToolCallMetadata | null)[] = [];
+  (ai.tool_calls ?? []).forEach((call, index) => {
+    const { id, name, args, ...rest } = withoutUndefined(call);
+    const idMissing = typeof id !== 'string' || id === '';
+    const toolCallId = idMissing ? `${messageId}-call-${index}` : id;
+    parts.push({
+      type: 'tool-call',
+      toolCallId,
+      toolName: typeof name === 'string' ? name : '',
+      input: args ?? {},
+    });
+    const isDefault = !idMissing && isJsonEqual(rest, { type: 'tool_call' });
+    entries.push(
+      isDefault
+        ? null
+        : {
+            id: toolCallId,
+            ...(idMissing ? { idMissing: true } : {}),
+            extra: rest,
+          },
+    );
+  });
+  if (entries.some((entry) => entry !== null)) metadata.toolCalls = entries;
+  return parts;
+}
+
+function readToolResult(
+  message: BaseMessage,
+  metadata: Mutable<LangChainMessageMetadata>,
+  findCallName: (toolCallId: string) => string | undefined,
+): Part {
+  const tool = message as {
+    tool_call_id?: string;
+    status?: 'success' | 'error';
+    artifact?: unknown;
+    metadata?: Record<string, unknown>;
+  };
+  const toolCallId = tool.tool_call_id ?? '';
+  let toolName = message.name;
+  if (typeof toolName !== 'string') {
+    metadata.toolName = 'from-call';
+    toolName = findCallName(toolCallId) ?? '';
+  }
+  if (tool.status === 'success') metadata.status = 'success';
+  if (tool.artifact !== undefined) {
+    metadata.artifact = withoutUndefined(tool.artifact);
+  }
+  if (tool.metadata !== undefined) {
+    metadata.toolMetadata = withoutUndefined(tool.metadata);
+  }
+  const output: unknown =
+    typeof message.content === 'string'
+      ? message.content
+      : withoutUndefined(message.content);
+  return {
+    type: 'tool-result',
+    toolCallId,
+    toolName,
+    output,
+    ...(tool.status === 'error' ? { isError: true } : {}),
+  };
+}
+
+function findToolName(
+  toolCallId: string,
+  converted: readonly Message[],
+  previous: readonly Message[],
+): string | undefined {
+  for (const list of [converted, previous]) {
+    for (let index = list.length - 1; index >= 0; index--) {
+      const message = list[index]!;
+      if (message.role !== 'assistant') continue;
+      for (const part of message.content) {
+        if (part.type === 'tool-call' && part.toolCallId === toolCallId) {
+          return part.toolName;
+        }
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,5 @@
+export {
+  REMOVE_ALL_MESSAGES,
+  autoContextMiddleware,
+} from './auto-context-middleware';
+export type { AutoContextMiddlewareOptions } from './auto-context-middleware';

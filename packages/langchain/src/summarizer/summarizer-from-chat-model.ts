@@ -1,0 +1,71 @@
+import type { Summarizer, SummarizerUsage } from '@acm/core';
+import { renderSummaryRequest } from '@acm/core';
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import type { BaseMessage } from '@langchain/core/messages';
+import { HumanMessage, SystemMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+
+/** What `summarizerFromChatModel` needs from a model: any LangChain chat model fits. */
+export interface SummarizerChatModel {
+  invoke(
+    input: BaseLanguageModelInput,
+    options?: Partial<RunnableConfig>,
+  ): Promise<BaseMessage>;
+}
+
+export interface SummarizerFromChatModelOptions {
+  /**
+   * Extra run config for every summary call (callbacks, tags, metadata,
+   * `runName`, …). Its `signal` is replaced by the request's.
+   * @default { runName: 'acm_summarizer', tags: ['acm-summarizer'], metadata: { lc_source: 'acm' } }
+   */
+  readonly config?: Partial<RunnableConfig>;
+}
+
+/**
+ * A core `Summarizer` from a LangChain chat model (`BaseChatModel`, a bound
+ * model, anything with `invoke(messages, config)` returning a message). Each
+ * request becomes one `SystemMessage` (the instructions) and one
+ * `HumanMessage` (the transcript, length target and plan hint, rendered by
+ * core's `renderSummaryRequest`); the request's abort signal is passed, and
+ * the reply's `usage_metadata` becomes the summary's usage (recorded in the
+ * compression events). The call is tagged `metadata.lc_source = 'acm'` so
+ * stream consumers can leave it out of the UI.
+ *
+ * Failures are left to core: a rejected call fails its compression pass,
+ * which then changes nothing.
+ */
+export function summarizerFromChatModel(
+  model: SummarizerChatModel,
+  {
+    config = {
+      runName: 'acm_summarizer',
+      tags: ['acm-summarizer'],
+      metadata: { lc_source: 'acm' },
+    },
+  }: SummarizerFromChatModelOptions = {},
+): Summarizer {
+  return async (request) => {
+    const { system, user } = renderSummaryRequest(request);
+    const reply = await model.invoke(
+      [new SystemMessage(system), new HumanMessage(user)],
+      { ...config, signal: request.signal },
+    );
+    const usage = readUsage(reply);
+    return usage === undefined
+      ? { text: reply.text }
+      : { text: reply.text, usage };
+  };
+}
+
+function readUsage(reply: BaseMessage): SummarizerUsage | undefined {
+  const usage = (reply as { usage_metadata?: Record<string, unknown> })
+    .usage_metadata;
+  if (usage === undefined) return undefined;
+  const inputTokens = usage.input_tokens;
+  const outputTokens = usage.output_tokens;
+  return {
+    ...(typeof inputTokens === 'number' ? { inputTokens } : {}),
+    ...(typeof outputTokens === 'number' ? { outputTokens } : {}),
+  };
+}

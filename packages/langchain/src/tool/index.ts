@@ -1,0 +1,5 @@
+export { contextReloadSchema, contextReloadTool } from './context-reload-tool';
+export type {
+  ContextReloadMemorySource,
+  ContextReloadToolOptions,
+} from './context-reload-tool';
