@@ -1,0 +1,258 @@
+import type {
+  AutoContextConfigInput,
+  AutoContextMemory,
+  CompressionListenerEvent,
+  SessionStore,
+  Summarizer,
+  TokenCounter,
+} from '@acm/core';
+import { createAutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
+import type {
+  AiSdkMessage,
+  AiSdkProviderOptions,
+  AiSdkSpecificationVersion,
+} from './ai-sdk-prompt';
+import { readInputTokens } from './read-input-tokens';
+import type { CreateSessionMemory } from './session-registry';
+import { createSessionRegistry } from './session-registry';
+
+/** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
+export const ACM_PROVIDER_OPTIONS_KEY = 'acm';
+
+/** The session used when neither the option nor the call names one. */
+export const DEFAULT_SESSION_ID = 'default';
+
+/**
+ * The call options the middleware reads: the part of `LanguageModelV3CallOptions`
+ * (ai 6) and `LanguageModelV4CallOptions` (ai 7) it needs.
+ */
+export interface AiSdkCallOptions {
+  readonly prompt: readonly AiSdkMessage[];
+  readonly tools?: readonly unknown[];
+  readonly providerOptions?: Readonly<
+    Record<string, Readonly<Record<string, unknown>> | undefined>
+  >;
+  readonly abortSignal?: AbortSignal;
+}
+
+export interface AutoContextMiddlewareOptions {
+  /**
+   * The session of a call: a fixed id, or a function of the call options.
+   * `providerOptions.acm.sessionId` on the call wins over both.
+   * @default 'default' (one session for every call)
+   */
+  readonly sessionId?: string | ((params: AiSdkCallOptions) => string);
+  /**
+   * Compression options of every session's memory (ignored with `createMemory`).
+   * @default {}
+   */
+  readonly config?: AutoContextConfigInput;
+  /**
+   * Writes the LLM summaries (ignored with `createMemory`); see
+   * `summarizerFromLanguageModel`.
+   * @default core's extractive summarizer (no model)
+   */
+  readonly summarizer?: Summarizer;
+  /**
+   * Counts tokens of the messages (default memories), the system prompt and
+   * the tool schemas.
+   * @default createTiktokenTokenCounter()
+   */
+  readonly counter?: TokenCounter;
+  /**
+   * Persists sessions: each is loaded when first used and saved after every
+   * call (with `createMemory`, pass the same store to your memories).
+   * @default undefined (sessions live in this middleware only)
+   */
+  readonly store?: SessionStore;
+  /**
+   * Receives compaction notices and compression events (ignored with `createMemory`).
+   * @default undefined
+   */
+  readonly onEvent?: (event: CompressionListenerEvent) => void;
+  /**
+   * Makes the memory of a session.
+   * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
+   */
+  readonly createMemory?: CreateSessionMemory;
+  /**
+   * Feed the provider-reported input tokens back (`memory.setCalibration`)
+   * so the trigger counts like the provider.
+   * @default true
+   */
+  readonly calibrate?: boolean;
+}
+
+/**
+ * A `LanguageModelMiddleware` for `wrapLanguageModel` (ai 6 and ai 7:
+ * `specificationVersion: 'v3'` works on both), plus access to its sessions.
+ */
+export interface AutoContextMiddleware {
+  readonly specificationVersion: 'v3';
+  readonly transformParams: <TParams extends AiSdkCallOptions>(options: {
+    readonly type: 'generate' | 'stream';
+    readonly params: TParams;
+    readonly model: { readonly specificationVersion: string };
+  }) => Promise<TParams>;
+  readonly wrapGenerate: <TResult>(options: {
+    readonly doGenerate: () => PromiseLike<TResult>;
+    readonly params: AiSdkCallOptions;
+  }) => Promise<TResult>;
+  readonly wrapStream: <
+    TResult extends { readonly stream: ReadableStream },
+  >(options: {
+    readonly doStream: () => PromiseLike<TResult>;
+    readonly params: AiSdkCallOptions;
+  }) => Promise<TResult>;
+  /** The memory of a session that has been used, e.g. for `contextReloadTool`. */
+  getMemory(sessionId?: string): AutoContextMemory | undefined;
+  /** Forgets a session's memory (the store, if any, keeps it). */
+  deleteSession(sessionId?: string): boolean;
+}
+
+/**
+ * Gives the model a managed view of the conversation: `transformParams` maps
+ * `params.prompt` onto the session's memory and hands the model `[leading
+ * system messages, ...the memory's working messages]`, compressed by
+ * `@acm/core` when a trigger is reached.
+ *
+ * Idempotent across the steps of one `generateText` / `streamText` loop:
+ * messages already taken in are recognised by position and content hash, so
+ * each call appends only the new ones, the same prefix always maps to the
+ * same compressed view (provider prompt caches keep hitting) and nothing is
+ * summarized twice. A prompt that no longer extends what the session has seen
+ * (history edited) rebuilds the session. System messages and tool
+ * definitions count toward the budget; the input tokens the provider reports
+ * calibrate the estimate (generate and stream).
+ *
+ * @example
+ * const acm = autoContextMiddleware({ sessionId: 'chat-42', config: { maxToken: 64_000 } });
+ * const model = wrapLanguageModel({ model: openai.chat('gpt-4o'), middleware: acm });
+ */
+export function autoContextMiddleware({
+  sessionId = DEFAULT_SESSION_ID,
+  config = {},
+  summarizer,
+  counter = createTiktokenTokenCounter(),
+  store,
+  onEvent,
+  createMemory = ({ sessionId: id }) =>
+    createAutoContextMemory({
+      sessionId: id,
+      config,
+      summarizer,
+      counter,
+      store,
+      onEvent,
+    }),
+  calibrate = true,
+}: AutoContextMiddlewareOptions = {}): AutoContextMiddleware {
+  const registry = createSessionRegistry({
+    createMemory,
+    counter,
+    persist: store !== undefined,
+  });
+  /** What each transformed call needs for calibration, by its params object. */
+  const estimates = new WeakMap<
+    object,
+    { memory: AutoContextMemory; estimatedTokens: number }
+  >();
+
+  const record = (params: object, usage: unknown) => {
+    const estimate = estimates.get(params);
+    const inputTokens = readInputTokens(usage);
+    if (!calibrate || estimate === undefined || inputTokens === undefined) {
+      return;
+    }
+    estimate.memory.setCalibration(inputTokens, estimate.estimatedTokens);
+  };
+
+  async function transformParams<TParams extends AiSdkCallOptions>({
+    params,
+    model,
+  }: {
+    readonly params: TParams;
+    readonly model: { readonly specificationVersion: string };
+  }): Promise<TParams> {
+    const split = splitProviderOptions(params.providerOptions);
+    const id =
+      split.sessionId ??
+      (typeof sessionId === 'function' ? sessionId(params) : sessionId);
+    const view = await registry.manage({
+      sessionId: id,
+      messages: params.prompt,
+      tools: params.tools,
+      signal: params.abortSignal,
+      specificationVersion: toSpecificationVersion(model.specificationVersion),
+    });
+    const next: TParams = { ...params, prompt: view.messages };
+    if (split.sessionId !== undefined) {
+      if (split.providerOptions === undefined) {
+        delete (next as { providerOptions?: unknown }).providerOptions;
+      } else {
+        (next as { providerOptions?: unknown }).providerOptions =
+          split.providerOptions;
+      }
+    }
+    estimates.set(next, {
+      memory: view.memory,
+      estimatedTokens: view.estimatedTokens,
+    });
+    return next;
+  }
+
+  return {
+    specificationVersion: 'v3',
+    transformParams,
+    wrapGenerate: async ({ doGenerate, params }) => {
+      const result = await doGenerate();
+      record(params, (result as { usage?: unknown } | undefined)?.usage);
+      return result;
+    },
+    wrapStream: async ({ doStream, params }) => {
+      const result = await doStream();
+      if (!calibrate || !estimates.has(params)) return result;
+      const stream = result.stream.pipeThrough(
+        new TransformStream<unknown, unknown>({
+          transform(chunk, controller) {
+            const part = chunk as { type?: unknown; usage?: unknown } | null;
+            if (part?.type === 'finish') record(params, part.usage);
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+    getMemory: (id = DEFAULT_SESSION_ID) => registry.getMemory(id),
+    deleteSession: (id = DEFAULT_SESSION_ID) => registry.deleteSession(id),
+  };
+}
+
+function toSpecificationVersion(version: string): AiSdkSpecificationVersion {
+  return version === 'v4' ? 'v4' : 'v3';
+}
+
+/** The call's provider options without the `acm` namespace, and the session id found there. */
+function splitProviderOptions(
+  providerOptions: AiSdkCallOptions['providerOptions'],
+): {
+  providerOptions: AiSdkProviderOptions | undefined;
+  sessionId: string | undefined;
+} {
+  if (
+    providerOptions === undefined ||
+    !Object.hasOwn(providerOptions, ACM_PROVIDER_OPTIONS_KEY)
+  ) {
+    return {
+      providerOptions: providerOptions as AiSdkProviderOptions | undefined,
+      sessionId: undefined,
+    };
+  }
+  const { [ACM_PROVIDER_OPTIONS_KEY]: acm, ...rest } = providerOptions;
+  const sessionId = acm?.sessionId;
+  return {
+    providerOptions:
+      Object.keys(rest).length > 0 ? (rest as AiSdkProviderOptions) : undefined,
+    sessionId: typeof sessionId === 'string' ? sessionId : undefined,
+  };
+}

@@ -1,0 +1,175 @@
+import type {
+  AutoContextConfigInput,
+  AutoContextMemory,
+  CompressionListenerEvent,
+  SessionStore,
+  Summarizer,
+  TokenCounter,
+} from '@acm/core';
+import { createAutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
+import type { AiSdkMessage } from './ai-sdk-prompt';
+import { DEFAULT_SESSION_ID } from './auto-context-middleware';
+import type { CreateSessionMemory } from './session-registry';
+import { createSessionRegistry } from './session-registry';
+
+/** The `prepareStep` options the helper reads (ai 6 and ai 7). */
+export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
+  readonly messages: readonly TMessage[];
+  readonly stepNumber?: number;
+  /** ai 7: the step's instructions (counted when a string). */
+  readonly instructions?: unknown;
+  readonly [key: string]: unknown;
+}
+
+export interface AutoContextPrepareStepOptions {
+  /**
+   * The session of a loop: a fixed id, or a function of the step options.
+   * @default 'default'
+   */
+  readonly sessionId?:
+    string | ((options: AutoContextStepOptions<AiSdkMessage>) => string);
+  /**
+   * Compression options of every session's memory (ignored with `createMemory`).
+   * @default {}
+   */
+  readonly config?: AutoContextConfigInput;
+  /**
+   * Writes the LLM summaries (ignored with `createMemory`).
+   * @default core's extractive summarizer (no model)
+   */
+  readonly summarizer?: Summarizer;
+  /**
+   * Counts tokens of the messages (default memories), the system prompt and the tools.
+   * @default createTiktokenTokenCounter()
+   */
+  readonly counter?: TokenCounter;
+  /**
+   * Persists sessions (loaded when first used, saved after every step).
+   * @default undefined
+   */
+  readonly store?: SessionStore;
+  /**
+   * Receives compaction notices and compression events (ignored with `createMemory`).
+   * @default undefined
+   */
+  readonly onEvent?: (event: CompressionListenerEvent) => void;
+  /**
+   * Makes the memory of a session.
+   * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
+   */
+  readonly createMemory?: CreateSessionMemory;
+  /**
+   * The system prompt sent outside `messages` (`system` / `instructions`),
+   * counted toward the budget. On ai 7 a string `instructions` of the step is
+   * counted without it.
+   * @default undefined
+   */
+  readonly system?: string;
+  /**
+   * The tools of the loop (a `ToolSet` or definitions), counted toward the
+   * budget as JSON.
+   * @default undefined
+   */
+  readonly tools?: Readonly<Record<string, unknown>> | readonly unknown[];
+}
+
+/** A `prepareStep` function plus access to its sessions. */
+export interface AutoContextPrepareStep {
+  <TMessage extends AiSdkMessage>(
+    options: AutoContextStepOptions<TMessage>,
+  ): Promise<{ messages: TMessage[] }>;
+  /** The memory of a session that has been used, e.g. for `contextReloadTool`. */
+  getMemory(sessionId?: string): AutoContextMemory | undefined;
+  /** Forgets a session's memory. */
+  deleteSession(sessionId?: string): boolean;
+}
+
+/**
+ * A `prepareStep` for `generateText` / `streamText` / `ToolLoopAgent` that
+ * returns the session's managed view as the step's `messages` (the same
+ * session logic as `autoContextMiddleware`: new messages appended, the
+ * same prefix → the same view, compression by `@acm/core`).
+ *
+ * ai 7 carries a returned `messages` forward: later steps start from the
+ * compacted messages (the helper recognises its own view and appends only
+ * the step's new messages). ai 6 applies it to that step only: the next step
+ * starts from the full messages again, and the helper maps them onto the
+ * same memory, so the view is the same and nothing is summarized twice.
+ *
+ * @example
+ * const prepareStep = autoContextPrepareStep({ sessionId: 'chat-42' });
+ * await generateText({ model, messages, tools, prepareStep, stopWhen: stepCountIs(10) });
+ */
+export function autoContextPrepareStep({
+  sessionId = DEFAULT_SESSION_ID,
+  config = {},
+  summarizer,
+  counter = createTiktokenTokenCounter(),
+  store,
+  onEvent,
+  createMemory = ({ sessionId: id }) =>
+    createAutoContextMemory({
+      sessionId: id,
+      config,
+      summarizer,
+      counter,
+      store,
+      onEvent,
+    }),
+  system,
+  tools,
+}: AutoContextPrepareStepOptions = {}): AutoContextPrepareStep {
+  const registry = createSessionRegistry({
+    createMemory,
+    counter,
+    persist: store !== undefined,
+  });
+  const toolList = toToolList(tools);
+
+  const prepareStep = async <TMessage extends AiSdkMessage>(
+    options: AutoContextStepOptions<TMessage>,
+  ): Promise<{ messages: TMessage[] }> => {
+    const id = typeof sessionId === 'function' ? sessionId(options) : sessionId;
+    const instructions =
+      typeof options.instructions === 'string' ? options.instructions : system;
+    const view = await registry.manage({
+      sessionId: id,
+      messages: options.messages,
+      tools: toolList,
+      system: instructions,
+      specificationVersion: 'v3',
+    });
+    return { messages: view.messages as TMessage[] };
+  };
+  return Object.assign(prepareStep, {
+    getMemory: (id = DEFAULT_SESSION_ID) => registry.getMemory(id),
+    deleteSession: (id = DEFAULT_SESSION_ID) => registry.deleteSession(id),
+  });
+}
+
+/** Tool definitions as counted: a `ToolSet`'s tools as `{ name, description, inputSchema }`. */
+function toToolList(
+  tools: AutoContextPrepareStepOptions['tools'],
+): readonly unknown[] {
+  if (tools === undefined) return [];
+  if (Array.isArray(tools)) return tools;
+  return Object.entries(tools).map(([name, definition]) => {
+    const { description, inputSchema } = (definition ?? {}) as {
+      description?: unknown;
+      inputSchema?: unknown;
+    };
+    return { name, description, inputSchema: readJsonSchema(inputSchema) };
+  });
+}
+
+/** The JSON schema of an AI SDK schema (`jsonSchema()` result) or a plain object. */
+function readJsonSchema(schema: unknown): unknown {
+  if (schema === null || typeof schema !== 'object') return schema;
+  try {
+    const inner = (schema as { jsonSchema?: unknown }).jsonSchema;
+    if (inner !== undefined && typeof inner !== 'function') return inner;
+  } catch {
+    // a lazy schema that cannot be built here: count the object itself
+  }
+  return '~standard' in schema || '_def' in schema ? {} : schema;
+}

@@ -1,0 +1,60 @@
+export * from '@acm/core';
+export type {
+  AiSdkFileData,
+  AiSdkFilePart,
+  AiSdkImagePart,
+  AiSdkMessage,
+  AiSdkOtherPart,
+  AiSdkPart,
+  AiSdkProviderOptions,
+  AiSdkReasoningFilePart,
+  AiSdkReasoningPart,
+  AiSdkSpecificationVersion,
+  AiSdkTextPart,
+  AiSdkToolCallPart,
+  AiSdkToolResultOutput,
+  AiSdkToolResultPart,
+} from './ai-sdk-prompt';
+export type {
+  AiSdkFileForm,
+  AiSdkMessageMetadata,
+  AiSdkPartMetadata,
+  AiSdkPassthroughPart,
+  AiSdkToolOutputKind,
+} from './ai-sdk-message-metadata';
+export {
+  AI_SDK_METADATA_KEY,
+  getAiSdkMetadata,
+} from './ai-sdk-message-metadata';
+export {
+  EXECUTION_DENIED_TEXT,
+  fromAiSdkMessage,
+  fromAiSdkMessages,
+} from './from-ai-sdk-messages';
+export type { FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
+export { toAiSdkMessage, toAiSdkMessages } from './to-ai-sdk-messages';
+export type { ToAiSdkMessagesOptions } from './to-ai-sdk-messages';
+export {
+  ACM_PROVIDER_OPTIONS_KEY,
+  DEFAULT_SESSION_ID,
+  autoContextMiddleware,
+} from './auto-context-middleware';
+export type {
+  AiSdkCallOptions,
+  AutoContextMiddleware,
+  AutoContextMiddlewareOptions,
+} from './auto-context-middleware';
+export { autoContextPrepareStep } from './auto-context-prepare-step';
+export type {
+  AutoContextPrepareStep,
+  AutoContextPrepareStepOptions,
+  AutoContextStepOptions,
+} from './auto-context-prepare-step';
+export type { CreateSessionMemory } from './session-registry';
+export { contextReloadTool } from './context-reload-tool';
+export type { ContextReloadToolOptions } from './context-reload-tool';
+export { summarizerFromLanguageModel } from './summarizer-from-language-model';
+export type {
+  SummarizerFromLanguageModelOptions,
+  SummarizerLanguageModel,
+} from './summarizer-from-language-model';

@@ -1,0 +1,69 @@
+/**
+ * JSON-safe copies of AI SDK values that may hold bytes or URLs (file data,
+ * `content` tool outputs, parts kept verbatim), so that core messages and
+ * their metadata stay plain JSON (states serialize as they are). Reversible:
+ * `fromJsonSafe(toJsonSafe(value))` deep-equals `value` for JSON values,
+ * `Uint8Array`, `ArrayBuffer` and `URL` (object keys whose value is
+ * `undefined` are left out, as `JSON.stringify` does).
+ */
+
+const BYTES = '__acmBytes';
+const ARRAY_BUFFER = '__acmArrayBuffer';
+const URL_KEY = '__acmUrl';
+
+/** A JSON-safe copy of `value`: bytes become `{ __acmBytes: base64 }`, URLs `{ __acmUrl: href }`. */
+export function toJsonSafe(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Uint8Array) return { [BYTES]: bytesToBase64(value) };
+  if (value instanceof ArrayBuffer) {
+    return { [ARRAY_BUFFER]: bytesToBase64(new Uint8Array(value)) };
+  }
+  if (value instanceof URL) return { [URL_KEY]: value.href };
+  if (Array.isArray(value)) return value.map((item) => toJsonSafe(item));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) copy[key] = toJsonSafe(item);
+  }
+  return copy;
+}
+
+/** Reverses {@link toJsonSafe}. */
+export function fromJsonSafe(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => fromJsonSafe(item));
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1) {
+    const encoded = record[keys[0]!];
+    if (typeof encoded === 'string') {
+      if (keys[0] === BYTES) return base64ToBytes(encoded);
+      if (keys[0] === ARRAY_BUFFER) return base64ToBytes(encoded).buffer;
+      if (keys[0] === URL_KEY) return new URL(encoded);
+    }
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) {
+    copy[key] = fromJsonSafe(item);
+  }
+  return copy;
+}
+
+/** Base64 of `bytes` (standard alphabet, padded). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let index = 0; index < bytes.length; index += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
+  }
+  return btoa(binary);
+}
+
+/** The bytes of base64 text. */
+export function base64ToBytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) {
+    bytes[index] = binary.charCodeAt(index);
+  }
+  return bytes;
+}

@@ -1,0 +1,118 @@
+import type { Summarizer } from '@acm/core';
+import { renderSummaryRequest } from '@acm/core';
+import { readInputTokens } from './read-input-tokens';
+
+/**
+ * The part of a language model the summarizer uses: any `LanguageModelV2`,
+ * `V3` or `V4` object (a provider's model, a `wrapLanguageModel` result, a
+ * mock).
+ */
+export interface SummarizerLanguageModel {
+  readonly specificationVersion: string;
+  doGenerate(options: {
+    prompt: Array<
+      | { role: 'system'; content: string }
+      | { role: 'user'; content: Array<{ type: 'text'; text: string }> }
+    >;
+    abortSignal?: AbortSignal;
+    maxOutputTokens?: number;
+    temperature?: number;
+    providerOptions?: Record<string, Record<string, never>>;
+  }): PromiseLike<{ content: ReadonlyArray<unknown>; usage?: unknown }>;
+}
+
+export interface SummarizerFromLanguageModelOptions {
+  /**
+   * Upper bound on the summary's tokens.
+   * @default undefined (the provider's default)
+   */
+  readonly maxOutputTokens?: number;
+  /**
+   * Sampling temperature.
+   * @default undefined (the provider's default)
+   */
+  readonly temperature?: number;
+  /**
+   * Provider options for every summary call.
+   * @default undefined
+   */
+  readonly providerOptions?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * A core `Summarizer` that asks `model` (DESIGN §3.7): the request's
+ * instructions as the system message, one user message holding the
+ * transcript (`renderSummaryRequest`: end marker, character target and plan
+ * hint when given), the
+ * request's abort signal passed on, and the usage the provider reports
+ * returned, so it lands in the compression events.
+ *
+ * It calls the model's `doGenerate` directly (spec level, no `ai` runtime
+ * needed, the same on ai 6 and 7); wrap the model first for retries or
+ * middleware. A model error rejects; core records it as a failed pass (an
+ * empty answer too).
+ */
+export function summarizerFromLanguageModel(
+  model: SummarizerLanguageModel,
+  {
+    maxOutputTokens,
+    temperature,
+    providerOptions,
+  }: SummarizerFromLanguageModelOptions = {},
+): Summarizer {
+  return async (request) => {
+    const { system, user } = renderSummaryRequest(request);
+    const result = await model.doGenerate({
+      prompt: [
+        { role: 'system', content: system },
+        { role: 'user', content: [{ type: 'text', text: user }] },
+      ],
+      abortSignal: request.signal,
+      ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(providerOptions === undefined
+        ? {}
+        : {
+            providerOptions: providerOptions as Record<
+              string,
+              Record<string, never>
+            >,
+          }),
+    });
+    const text = result.content
+      .filter(
+        (part): part is { type: 'text'; text: string } =>
+          part !== null &&
+          typeof part === 'object' &&
+          (part as { type?: unknown }).type === 'text' &&
+          typeof (part as { text?: unknown }).text === 'string',
+      )
+      .map((part) => part.text)
+      .join('');
+    const inputTokens = readInputTokens(result.usage);
+    const outputTokens = readOutputTokens(result.usage);
+    return {
+      text,
+      ...(inputTokens === undefined && outputTokens === undefined
+        ? {}
+        : {
+            usage: {
+              ...(inputTokens === undefined ? {} : { inputTokens }),
+              ...(outputTokens === undefined ? {} : { outputTokens }),
+            },
+          }),
+    };
+  };
+}
+
+function readOutputTokens(usage: unknown): number | undefined {
+  if (usage === null || typeof usage !== 'object') return undefined;
+  const outputTokens = (usage as { outputTokens?: unknown }).outputTokens;
+  const total =
+    outputTokens !== null && typeof outputTokens === 'object'
+      ? (outputTokens as { total?: unknown }).total
+      : outputTokens;
+  return typeof total === 'number' && Number.isFinite(total) && total >= 0
+    ? total
+    : undefined;
+}
