@@ -1,0 +1,3 @@
+export { aiSdkChatModel } from './ai-sdk-chat-model';
+export type { AiSdkChatModelOptions } from './ai-sdk-chat-model';
+export { toModelMessages } from './to-model-messages';

@@ -1,0 +1,193 @@
+import {
+  CONTEXT_RELOAD_INSTRUCTION,
+  InvalidArgumentError,
+  contextReloadToolDefinition,
+  countFixedTokens,
+  createContextReloadHandler,
+  createTiktokenTokenCounter,
+} from '@acm/core';
+import type {
+  AutoContextMemory,
+  CompressionResult,
+  Message,
+  TokenCounter,
+} from '@acm/core';
+import type { ReActAgent } from '../react-agent/react-agent';
+import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';
+import { rebaseMessages } from './rebase-messages';
+
+/** Metadata key under which the hook records the calibration figures of an answer. */
+export const CALIBRATION_METADATA_KEY = 'acmCalibration';
+
+/** What the hook records on each answer with usage (so a resumed session calibrates the same). */
+export interface CalibrationRecord {
+  /** Input tokens the provider reported for the request. */
+  readonly providerInputTokens: number;
+  /** Our count of the same request (messages, system prompt, tool schemas). */
+  readonly estimatedTokens: number;
+}
+
+export interface AutoContextHookOptions {
+  /** The agent's memory (the same object as the agent's `memory`). */
+  readonly memory: AutoContextMemory;
+  /**
+   * Counts the system prompt and tool schemas (`fixedTokens`) and the sent
+   * request (calibration). Pass the memory's counter.
+   * @default createTiktokenTokenCounter() (the memory's default)
+   */
+  readonly counter?: TokenCounter;
+  /**
+   * Lower runs first (the reference's hook has priority 0). Hooks that run
+   * before it may inject messages: they are kept.
+   * @default 0
+   */
+  readonly priority?: number;
+  /**
+   * Longest `context_reload` reply, in characters (paged beyond).
+   * @default 20000
+   */
+  readonly reloadMaxChars?: number;
+  /**
+   * Called with the result of every compression it runs (applied or not).
+   * @default undefined
+   */
+  readonly onCompression?: (result: CompressionResult) => void;
+}
+
+/**
+ * Wires `@acm/core`'s `AutoContextMemory` into the agent (the reference's
+ * `AutoContextHook`, with its bugs fixed):
+ *
+ * - `preCall`, the first time for each agent: registers the `context_reload`
+ *   tool (core's definition and handler) and attaches the agent's plan
+ *   notebook to the memory. Every call: restores the calibration recorded on
+ *   the last answer (so a loaded session compresses as before).
+ * - `preReasoning`, before every model call: compresses the memory
+ *   (`compressIfNeeded` with the system prompt's and tool schemas' tokens);
+ *   core never touches the in-flight exchange. It then hands the managed view
+ *   to the model by transforming the message list it received: messages
+ *   other hooks injected are kept (see `rebaseMessages`), where the
+ *   reference rebuilt the list from memory and dropped them. It adds
+ *   `CONTEXT_RELOAD_INSTRUCTION` to the system prompt once.
+ * - `postReasoning`: calibrates the memory with the provider's input tokens
+ *   against our count of the request, and records both on the answer
+ *   (`metadata.acmCalibration`).
+ */
+export function autoContextHook({
+  memory,
+  counter = createTiktokenTokenCounter(),
+  priority = 0,
+  reloadMaxChars = 20_000,
+  onCompression,
+}: AutoContextHookOptions): AgentHook {
+  const reloadHandler = createContextReloadHandler({
+    memory,
+    maxChars: reloadMaxChars,
+  });
+  const preparedAgents = new WeakSet<ReActAgent>();
+
+  const assertSameMemory = (agent: ReActAgent): void => {
+    if (agent.memory !== memory) {
+      throw new InvalidArgumentError({
+        parameter: 'memory',
+        value: memory.sessionId,
+        message: `autoContextHook must get the agent's own memory (agent ${JSON.stringify(agent.name)} holds session ${JSON.stringify(agent.memory.sessionId)})`,
+      });
+    }
+  };
+
+  const countFixed = (request: ReasoningRequest): number =>
+    countFixedTokens({
+      counter,
+      system: request.systemPrompt === '' ? undefined : request.systemPrompt,
+      tools: request.tools,
+    });
+
+  return {
+    name: 'autoContextHook',
+    priority,
+    preCall({ agent }) {
+      assertSameMemory(agent);
+      if (!preparedAgents.has(agent)) {
+        if (!agent.hasTool(contextReloadToolDefinition.name)) {
+          agent.registerTool({
+            ...contextReloadToolDefinition,
+            execute: (input) => reloadHandler(input),
+          });
+        }
+        memory.attachPlanNotebook(agent.planNotebook);
+        preparedAgents.add(agent);
+      }
+      const record = findLastCalibration(memory.getOriginalMessages());
+      if (record !== undefined) {
+        memory.setCalibration(
+          record.providerInputTokens,
+          record.estimatedTokens,
+        );
+      }
+    },
+    async preReasoning({ agent, request, signal }) {
+      assertSameMemory(agent);
+      const systemPrompt = withReloadInstruction(request.systemPrompt);
+      const fixedTokens = countFixed({ ...request, systemPrompt });
+      const before = memory.getMessages();
+      const result = await memory.compressIfNeeded({ signal, fixedTokens });
+      onCompression?.(result);
+      const messages = rebaseMessages({
+        incoming: request.messages,
+        before,
+        after: memory.getMessages(),
+      });
+      return { messages, systemPrompt };
+    },
+    postReasoning({ request, response }) {
+      const providerInputTokens = response.usage?.inputTokens;
+      if (providerInputTokens === undefined || providerInputTokens <= 0) return;
+      const estimatedTokens =
+        counter.countMessages(request.messages) + countFixed(request);
+      memory.setCalibration(providerInputTokens, estimatedTokens);
+      const record: CalibrationRecord = {
+        providerInputTokens,
+        estimatedTokens,
+      };
+      return {
+        response: {
+          ...response,
+          message: {
+            ...response.message,
+            metadata: {
+              ...response.message.metadata,
+              [CALIBRATION_METADATA_KEY]: record,
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+function withReloadInstruction(systemPrompt: string): string {
+  if (systemPrompt.includes(CONTEXT_RELOAD_INSTRUCTION)) return systemPrompt;
+  return systemPrompt === ''
+    ? CONTEXT_RELOAD_INSTRUCTION
+    : `${systemPrompt}\n\n${CONTEXT_RELOAD_INSTRUCTION}`;
+}
+
+function findLastCalibration(
+  messages: readonly Message[],
+): CalibrationRecord | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const value = messages[index]!.metadata?.[CALIBRATION_METADATA_KEY];
+    if (isCalibrationRecord(value)) return value;
+  }
+  return undefined;
+}
+
+function isCalibrationRecord(value: unknown): value is CalibrationRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.providerInputTokens === 'number' &&
+    typeof record.estimatedTokens === 'number'
+  );
+}

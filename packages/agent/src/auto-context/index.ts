@@ -1,0 +1,6 @@
+export { CALIBRATION_METADATA_KEY, autoContextHook } from './auto-context-hook';
+export type {
+  AutoContextHookOptions,
+  CalibrationRecord,
+} from './auto-context-hook';
+export { rebaseMessages } from './rebase-messages';

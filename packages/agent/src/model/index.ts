@@ -1,0 +1,7 @@
+export type {
+  AssistantMessageInput,
+  ChatModel,
+  ChatModelRequest,
+  ChatModelResponse,
+  ModelUsage,
+} from './chat-model';
