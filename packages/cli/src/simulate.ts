@@ -1,0 +1,365 @@
+import {
+  AutoContextMemory,
+  checkStateContract,
+  createExtractiveSummarizer,
+  createTiktokenTokenCounter,
+  fromOpenAIMessages,
+  InvalidMessageError,
+  resolveConfig,
+  systemClock,
+} from '@acm/core';
+import type {
+  AutoContextConfigInput,
+  Clock,
+  Message,
+  SessionStore,
+  StrategyName,
+  Summarizer,
+  TokenCounter,
+} from '@acm/core';
+import { CliError } from './cli-error';
+import { getVisibleText } from './get-visible-text';
+import { isPromptPrefix } from './is-prompt-prefix';
+import { measureIdentifierRetention } from './measure-identifier-retention';
+import { measureReloadExactness } from './measure-reload-exactness';
+import type { InputConversation } from './read-conversations';
+import { aggregateFigures, computeFigures } from './compute-figures';
+import type {
+  ConversationResult,
+  EventRecord,
+  SimulationResult,
+  TurnRecord,
+} from './simulation-result';
+
+/** Where a replay stands, for a progress bar. */
+export interface SimulationProgress {
+  /** 0-based index of the conversation being replayed. */
+  readonly conversationIndex: number;
+  readonly conversationCount: number;
+  readonly conversationId: string;
+  /** Messages replayed so far in this conversation, and in all. */
+  readonly message: number;
+  readonly messageCount: number;
+}
+
+export interface SimulateOptions {
+  /** The conversations to replay (OpenAI chat-completions messages). */
+  readonly conversations: readonly InputConversation[];
+  /**
+   * Compression options (validated once, before any replay).
+   * @default {} (every option at its default)
+   */
+  readonly config?: AutoContextConfigInput;
+  /**
+   * Writes the summaries of the LLM strategies.
+   * @default createExtractiveSummarizer() (offline, deterministic)
+   */
+  readonly summarizer?: Summarizer;
+  /**
+   * Name of the summarizer in the result.
+   * @default 'extractive'
+   */
+  readonly summarizerName?: string;
+  /**
+   * Makes the token counter of each conversation.
+   * @default () => createTiktokenTokenCounter() (o200k_base)
+   */
+  readonly createCounter?: () => TokenCounter;
+  /**
+   * Where each conversation's final state is saved (under its id; an
+   * earlier state of that id is replaced).
+   * @default undefined (nothing saved)
+   */
+  readonly store?: SessionStore;
+  /**
+   * Run `checkStateContract` after every compression.
+   * @default true
+   */
+  readonly checkContract?: boolean;
+  /**
+   * Stamps events and measures summarizer durations.
+   * @default systemClock
+   */
+  readonly clock?: Clock;
+  /**
+   * Measures the per-turn `compressIfNeeded` time, in milliseconds.
+   * @default performance.now
+   */
+  readonly now?: () => number;
+  /**
+   * The input's name, recorded in the result.
+   * @default null
+   */
+  readonly input?: string | null;
+  /**
+   * Called after every replayed message.
+   * @default undefined
+   */
+  readonly onProgress?: (progress: SimulationProgress) => void;
+  /**
+   * Aborts the replay (rejects with the signal's reason).
+   * @default undefined
+   */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Replays conversations turn by turn through an `AutoContextMemory`, as an
+ * agent hook would: every message is added in order, and before each
+ * assistant message the memory compresses if needed and the managed prompt
+ * (its working messages) is measured against the raw history. Returns the
+ * figures per turn, per conversation and in aggregate.
+ * @throws InvalidConfigError for an invalid `config`; CliError (`input`) for a
+ * conversation core cannot read.
+ */
+export async function simulate({
+  conversations,
+  config = {},
+  summarizer = createExtractiveSummarizer(),
+  summarizerName = 'extractive',
+  createCounter = () => createTiktokenTokenCounter(),
+  store,
+  checkContract = true,
+  clock = systemClock,
+  now = () => performance.now(),
+  input = null,
+  onProgress,
+  signal,
+}: SimulateOptions): Promise<SimulationResult> {
+  const resolved = resolveConfig(config);
+  const messageCount = conversations.reduce(
+    (sum, conversation) => sum + conversation.messages.length,
+    0,
+  );
+  let replayed = 0;
+  const results: ConversationResult[] = [];
+  let counterName = '';
+  for (const [conversationIndex, conversation] of conversations.entries()) {
+    signal?.throwIfAborted();
+    const counter = createCounter();
+    counterName = counter.name;
+    const result = await replayConversation({
+      conversation,
+      config,
+      maxToken: resolved.maxToken,
+      summarizer,
+      counter,
+      store,
+      checkContract,
+      clock,
+      now,
+      signal,
+      onMessage: () => {
+        replayed += 1;
+        onProgress?.({
+          conversationIndex,
+          conversationCount: conversations.length,
+          conversationId: conversation.id,
+          message: replayed,
+          messageCount,
+        });
+      },
+    });
+    results.push(result);
+  }
+  return {
+    format: 'acm-simulation@1',
+    input,
+    counter: counterName === '' ? createCounter().name : counterName,
+    summarizer: summarizerName,
+    config: resolved,
+    conversations: results,
+    aggregate: aggregateFigures(results),
+  };
+}
+
+interface ReplayOptions {
+  readonly conversation: InputConversation;
+  readonly config: AutoContextConfigInput;
+  readonly maxToken: number;
+  readonly summarizer: Summarizer;
+  readonly counter: TokenCounter;
+  readonly store: SessionStore | undefined;
+  readonly checkContract: boolean;
+  readonly clock: Clock;
+  readonly now: () => number;
+  readonly signal: AbortSignal | undefined;
+  readonly onMessage: () => void;
+}
+
+async function replayConversation({
+  conversation,
+  config,
+  maxToken,
+  summarizer,
+  counter,
+  store,
+  checkContract,
+  clock,
+  now,
+  signal,
+  onMessage,
+}: ReplayOptions): Promise<ConversationResult> {
+  const messages = toCoreMessages(conversation);
+  let sequence = 0;
+  const memory = new AutoContextMemory({
+    sessionId: conversation.id,
+    config,
+    summarizer,
+    counter,
+    clock,
+    store,
+    generateId: () => (sequence++).toString(36).padStart(6, '0'),
+  });
+  const turns: TurnRecord[] = [];
+  const events: EventRecord[] = [];
+  const passes: { strategy: StrategyName; applied: boolean; calls: number }[] =
+    [];
+  const compressMs: number[] = [];
+  const contractViolationSamples: string[] = [];
+  const missingIdentifiers: string[] = [];
+  let contractViolations = 0;
+  let summarizerInputTokens = 0;
+  let summarizerOutputTokens = 0;
+  let earlierText = '';
+  let previousPrompt: readonly Message[] | undefined;
+
+  for (const [index, message] of messages.entries()) {
+    signal?.throwIfAborted();
+    if (message.role === 'assistant') {
+      const before = memory.getState();
+      const started = now();
+      const result = await memory.compressIfNeeded({ signal });
+      compressMs.push(now() - started);
+      if (checkContract) {
+        const violations = checkStateContract({ before, after: result.state });
+        contractViolations += violations.length;
+        for (const violation of violations) {
+          if (contractViolationSamples.length >= 20) break;
+          contractViolationSamples.push(
+            `message ${index}: ${violation.kind}: ${violation.detail}`,
+          );
+        }
+      }
+      const strategies: StrategyName[] = [];
+      for (const pass of result.passes) {
+        passes.push({
+          strategy: pass.strategy,
+          applied: pass.outcome === 'applied',
+          calls: pass.summarizerCalls,
+        });
+      }
+      for (const event of result.events) {
+        if (event.type === 'compression') {
+          if (!strategies.includes(event.strategy)) {
+            strategies.push(event.strategy);
+          }
+          summarizerInputTokens += event.summarizer?.inputTokens ?? 0;
+          summarizerOutputTokens += event.summarizer?.outputTokens ?? 0;
+          events.push({
+            turn: turns.length,
+            strategy: event.strategy,
+            outcome: 'applied',
+            messageCount: event.messageCount,
+            tokensBefore: event.tokensBefore,
+            tokensAfter: event.tokensAfter,
+            offloadCount: event.offloadIds.length,
+          });
+        } else {
+          events.push({
+            turn: turns.length,
+            strategy: event.strategy,
+            outcome: 'failed',
+            messageCount: event.range.end - event.range.start,
+            tokensBefore: 0,
+            tokensAfter: 0,
+            offloadCount: 0,
+            error: event.error.message,
+          });
+        }
+      }
+      const prompt = memory.getMessages();
+      const managedTokens = counter.countMessages(prompt);
+      const retention = measureIdentifierRetention({
+        message,
+        earlierText,
+        managedText: prompt.map(getVisibleText).join('\n'),
+      });
+      for (const identifier of retention.missing) {
+        if (missingIdentifiers.length >= 20) break;
+        missingIdentifiers.push(`${index}: ${identifier}`);
+      }
+      turns.push({
+        index,
+        rawMessages: memory.getOriginalMessages().length,
+        rawTokens: counter.countMessages(memory.getOriginalMessages()),
+        managedMessages: prompt.length,
+        managedTokens,
+        withinBudget: managedTokens <= maxToken,
+        prefixReused:
+          previousPrompt === undefined
+            ? null
+            : isPromptPrefix(previousPrompt, prompt),
+        identifiersEarlier: retention.earlier,
+        identifiersRetained: retention.retained,
+        compressMs: round(compressMs[compressMs.length - 1]!, 3),
+        strategies,
+      });
+      previousPrompt = prompt;
+    }
+    await memory.addMessage(message);
+    earlierText += `${getVisibleText(message)}\n`;
+    onMessage();
+  }
+
+  const reload = await measureReloadExactness({
+    state: memory.getState(),
+    lookupOffload: (offloadId) => memory.lookupOffload(offloadId),
+  });
+  if (store !== undefined) {
+    await store.delete(conversation.id);
+    await memory.save();
+  }
+  return {
+    id: conversation.id,
+    messageCount: messages.length,
+    figures: computeFigures({
+      turns,
+      events,
+      passes,
+      compressMs,
+      contractViolations,
+      reload,
+      summarizerInputTokens,
+      summarizerOutputTokens,
+    }),
+    turns,
+    events,
+    contractViolationSamples,
+    reloadFailures: reload.failures,
+    missingIdentifiers,
+  };
+}
+
+function toCoreMessages(conversation: InputConversation): Message[] {
+  try {
+    return fromOpenAIMessages(conversation.messages, {
+      invalidToolArguments: 'keep-raw',
+      orphanToolResults: 'keep',
+    });
+  } catch (error) {
+    if (InvalidMessageError.isInstance(error)) {
+      throw new CliError({
+        code: 'input',
+        message: `Conversation ${JSON.stringify(conversation.id)}: ${error.message}`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
