@@ -1,3 +1,4 @@
+import type { PassReport } from '@acm/core';
 import { STRATEGY_NAMES } from '@acm/core';
 import type { StrategyName } from '@acm/core';
 import type { ReloadExactness } from './measure-reload-exactness';
@@ -21,7 +22,7 @@ export interface ComputeFiguresOptions {
   /** Every pass attempted, in order. */
   readonly passes: readonly {
     readonly strategy: StrategyName;
-    readonly applied: boolean;
+    readonly outcome: PassReport['outcome'];
     readonly calls: number;
   }[];
   /** Per-turn `compressIfNeeded` times, milliseconds. */
@@ -48,6 +49,7 @@ export function computeFigures({
     (strategies[strategy] ??= {
       passes: 0,
       failedPasses: 0,
+      deferredPasses: 0,
       events: 0,
       tokensSaved: 0,
       summarizerCalls: 0,
@@ -56,8 +58,12 @@ export function computeFigures({
     const figures = entry(pass.strategy);
     strategies[pass.strategy] = {
       ...figures,
-      passes: figures.passes + (pass.applied ? 1 : 0),
-      failedPasses: figures.failedPasses + (pass.applied ? 0 : 1),
+      passes: figures.passes + (pass.outcome === 'applied' ? 1 : 0),
+      failedPasses:
+        figures.failedPasses +
+        (pass.outcome === 'failed' || pass.outcome === 'aborted' ? 1 : 0),
+      deferredPasses:
+        figures.deferredPasses + (pass.outcome === 'deferred' ? 1 : 0),
       summarizerCalls: figures.summarizerCalls + pass.calls,
     };
   }
@@ -142,6 +148,7 @@ export function aggregateFigures(
           : {
               passes: current.passes + value.passes,
               failedPasses: current.failedPasses + value.failedPasses,
+              deferredPasses: current.deferredPasses + value.deferredPasses,
               events: current.events + value.events,
               tokensSaved: current.tokensSaved + value.tokensSaved,
               summarizerCalls: current.summarizerCalls + value.summarizerCalls,

@@ -31,7 +31,7 @@ export function formatFigures(figures: SimulationFigures): string {
     ([name, value]) =>
       [
         `  ${name}`,
-        `${plural(value.passes, 'pass', 'passes')}${value.failedPasses > 0 ? ` (+${value.failedPasses} failed)` : ''}, ${plural(value.events, 'event', 'events')}, ${formatCount(value.tokensSaved)} tokens saved`,
+        `${plural(value.passes, 'pass', 'passes')}${value.failedPasses > 0 ? ` (+${value.failedPasses} failed)` : ''}${value.deferredPasses > 0 ? ` (+${value.deferredPasses} deferred)` : ''}, ${plural(value.events, 'event', 'events')}, ${formatCount(value.tokensSaved)} tokens saved`,
       ] as const,
   );
   return renderTable([

@@ -1,3 +1,4 @@
+import type { PassReport } from '@acm/core';
 import {
   AutoContextMemory,
   checkStateContract,
@@ -213,8 +214,11 @@ async function replayConversation({
   });
   const turns: TurnRecord[] = [];
   const events: EventRecord[] = [];
-  const passes: { strategy: StrategyName; applied: boolean; calls: number }[] =
-    [];
+  const passes: {
+    strategy: StrategyName;
+    outcome: PassReport['outcome'];
+    calls: number;
+  }[] = [];
   const compressMs: number[] = [];
   const contractViolationSamples: string[] = [];
   const missingIdentifiers: string[] = [];
@@ -245,7 +249,7 @@ async function replayConversation({
       for (const pass of result.passes) {
         passes.push({
           strategy: pass.strategy,
-          applied: pass.outcome === 'applied',
+          outcome: pass.outcome,
           calls: pass.summarizerCalls,
         });
       }

@@ -51,6 +51,8 @@ export interface StrategyFigures {
   /** Passes applied / failed (or aborted). */
   readonly passes: number;
   readonly failedPasses: number;
+  /** Current-round passes deferred as not worth a cache rewrite (`minCurrentRoundSavingsRatio`). */
+  readonly deferredPasses: number;
   /** Edits applied. */
   readonly events: number;
   /** Σ (tokensBefore − tokensAfter) of its edits. */

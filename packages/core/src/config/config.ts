@@ -79,7 +79,7 @@ export interface AutoContextConfig {
    * (`maxToken`) is reached. Every pass rewrites messages the provider has
    * cached; small ones are deferred until enough has piled up to be worth the
    * cache rewrite (client-side `clear_at_least`). 0 disables the gate.
-   * @default 0.05
+   * @default 0.1
    */
   readonly minCurrentRoundSavingsRatio: number;
 }
@@ -125,5 +125,5 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
   summarizerInputTokens: 32_000,
   maxToolRunsPerPass: 5,
   fallbackToExtractive: false,
-  minCurrentRoundSavingsRatio: 0.05,
+  minCurrentRoundSavingsRatio: 0.1,
 };
