@@ -4,7 +4,7 @@ import type { StrategyName } from '../message/acm-marker';
 export type CompressionMode =
   /** No-LLM strategies only: offloads and the deterministic last resort. */
   | 'compact'
-  /** LLM strategies only. */
+  /** LLM strategies only (plus the deterministic last resort at the hard budget, as in every mode). */
   | 'compress'
   /** Compact first; escalate to LLM strategies while the compacted size is above `compactRatioThreshold` of the original. */
   | 'auto';
@@ -64,7 +64,10 @@ export interface AutoContextConfig {
   readonly strategies: Readonly<Record<StrategyName, boolean>>;
   /** @default { neverCompress: [], pin: [] } */
   readonly toolPolicies: ToolPolicies;
-  /** Milliseconds one summarizer call may take before it is aborted. @default 60000 */
+  /**
+   * Milliseconds the summaries of one compression pass may take (all its parallel calls, split groups and
+   * merges under one signal) before the pass is aborted and left unapplied. @default 60000
+   */
   readonly summarizerTimeoutMs: number;
   /** Input tokens one summarizer request may carry; larger spans are summarized in groups. @default 32000 */
   readonly summarizerInputTokens: number;

@@ -11,7 +11,7 @@ const LISTED_VIOLATIONS = 20;
 /**
  * A conversation or state breaks the ACM contract (DESIGN §5): a broken
  * invariant, so a bug in ACM or in the code that built the messages. Thrown by
- * `assertContract` / `assertStateContract` (tests, the engine in debug mode).
+ * `assertContract` / `assertStateContract` (tests, and callers that want a contract breach to throw).
  */
 export class ContractViolationError extends AcmError {
   private readonly [symbol] = true;
