@@ -98,10 +98,10 @@ function createScriptedModel(): ChatModel {
 export async function runAgentLoop({
   onEvent,
 }: { onEvent?: (event: AgentEvent) => void } = {}): Promise<AgentLoopReport> {
-  const counter = createApproximateTokenCounter();
   const memory = createAutoContextMemory({
     sessionId: 'agent-react-loop',
-    counter,
+    // the hook counts the system prompt, tools and calibration with it too
+    counter: createApproximateTokenCounter(),
     store: createInMemorySessionStore(),
     config: {
       maxToken: 12_000,
@@ -129,7 +129,7 @@ export async function runAgentLoop({
         execute: ({ path }) => readFile(path),
       }),
     ],
-    hooks: [autoContextHook({ memory, counter })],
+    hooks: [autoContextHook({ memory })],
     maxIters: FILE_COUNT + 10,
     autoSave: true,
     onEvent: (event) => {

@@ -54,8 +54,11 @@ export interface AutoContextMiddlewareOptions {
    */
   readonly summarizer?: Summarizer;
   /**
-   * Counts tokens of the messages (default memories), the system prompt and
-   * the tool schemas.
+   * The token counter the default memories are built with (ignored with
+   * `createMemory`: a custom memory brings its own counter). Counting always
+   * uses each session's memory (`memory.countFixedTokens` for the system
+   * prompt and the tool schemas, the memory's counter for the messages and
+   * the calibration estimate), so the trigger never mixes two counters.
    * @default createTiktokenTokenCounter()
    */
   readonly counter?: TokenCounter;
@@ -71,7 +74,9 @@ export interface AutoContextMiddlewareOptions {
    */
   readonly onEvent?: (event: CompressionListenerEvent) => void;
   /**
-   * Makes the memory of a session.
+   * Makes the memory of a session. The memory brings its own counter: the
+   * messages, the system prompt, the tool schemas and the calibration
+   * estimate are all counted with it (the `counter` option is not used).
    * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
    */
   readonly createMemory?: CreateSessionMemory;
@@ -149,7 +154,6 @@ export function autoContextMiddleware({
 }: AutoContextMiddlewareOptions = {}): AutoContextMiddleware {
   const registry = createSessionRegistry({
     createMemory,
-    counter,
     persist: store !== undefined,
   });
   /** What each transformed call needs for calibration, by its params object. */

@@ -39,7 +39,11 @@ export interface AutoContextPrepareStepOptions {
    */
   readonly summarizer?: Summarizer;
   /**
-   * Counts tokens of the messages (default memories), the system prompt and the tools.
+   * The token counter the default memories are built with (ignored with
+   * `createMemory`: a custom memory brings its own counter). Counting always
+   * uses each session's memory (its counter for the messages,
+   * `memory.countFixedTokens` for the system prompt and the tools), so the
+   * trigger never mixes two counters.
    * @default createTiktokenTokenCounter()
    */
   readonly counter?: TokenCounter;
@@ -54,7 +58,9 @@ export interface AutoContextPrepareStepOptions {
    */
   readonly onEvent?: (event: CompressionListenerEvent) => void;
   /**
-   * Makes the memory of a session.
+   * Makes the memory of a session. The memory brings its own counter: the
+   * messages, the system prompt and the tools are all counted with it (the
+   * `counter` option is not used).
    * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
    */
   readonly createMemory?: CreateSessionMemory;
@@ -121,7 +127,6 @@ export function autoContextPrepareStep({
 }: AutoContextPrepareStepOptions = {}): AutoContextPrepareStep {
   const registry = createSessionRegistry({
     createMemory,
-    counter,
     persist: store !== undefined,
   });
   const toolList = toToolList(tools);

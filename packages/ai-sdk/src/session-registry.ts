@@ -1,5 +1,4 @@
-import type { AutoContextMemory, TokenCounter } from '@acm/core';
-import { countFixedTokens } from '@acm/core';
+import type { AutoContextMemory } from '@acm/core';
 import type { AiSdkMessage, AiSdkSpecificationVersion } from './ai-sdk-prompt';
 import { fromAiSdkMessage } from './from-ai-sdk-messages';
 import { hashValue } from './hash-value';
@@ -11,9 +10,11 @@ export type CreateSessionMemory = (options: {
 }) => AutoContextMemory;
 
 export interface SessionRegistryOptions {
+  /**
+   * Makes the memory of a session. Everything is counted with the memory's
+   * own counter (messages, system prompt, tool schemas, estimates).
+   */
   readonly createMemory: CreateSessionMemory;
-  /** Counts the system prompt and the tool schemas (`countFixedTokens`). */
-  readonly counter: TokenCounter;
   /** Load each session from the memory's store when first used, save it after every call. */
   readonly persist: boolean;
 }
@@ -34,7 +35,7 @@ export interface ManagedView {
   /** Leading system messages, then the memory's working messages. */
   readonly messages: AiSdkMessage[];
   readonly memory: AutoContextMemory;
-  /** Our uncalibrated estimate of the prompt: working messages plus fixed tokens. */
+  /** Our uncalibrated estimate of the prompt by the memory's counter: working messages plus fixed tokens. */
   readonly estimatedTokens: number;
   /** How the call's messages were taken in. */
   readonly sync: 'appended' | 'rebuilt';
@@ -93,7 +94,6 @@ function startsWith(
  */
 export function createSessionRegistry({
   createMemory,
-  counter,
   persist,
 }: SessionRegistryOptions): SessionRegistry {
   const sessions = new Map<string, Session>();
@@ -165,8 +165,7 @@ export function createSessionRegistry({
       ),
       ...(request.system === undefined ? [] : [request.system]),
     ].join('\n\n');
-    const fixedTokens = countFixedTokens({
-      counter,
+    const fixedTokens = memory.countFixedTokens({
       system: systemText === '' ? undefined : systemText,
       tools: request.tools ?? [],
     });

@@ -2,7 +2,8 @@ import {
   CONTEXT_RELOAD_TOOL_NAME,
   autoContextMiddleware,
   contextReloadTool,
-  countFixedTokens,
+  createAutoContextMemory,
+  createTokenCounter,
   getMessageText,
   stringifyToolOutput,
   summarizerFromLanguageModel,
@@ -293,10 +294,41 @@ describe('autoContextMiddleware (ai 6)', () => {
     });
     const memory = acm.getMemory('short')!;
     const estimate =
-      memory.countTokens() + countFixedTokens({ counter, system: 'Be brief.' });
+      memory.countTokens() + memory.countFixedTokens({ system: 'Be brief.' });
 
     expect(estimate).toBe(16);
     expect(memory.getCalibration()).toBe(1.5);
+  });
+
+  it("should count the system prompt with the memory's counter, not the counter option", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: () =>
+        Promise.resolve({
+          content: [{ type: 'text', text: 'ok' }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: usage(24),
+          warnings: [],
+        }),
+    });
+    const characters = createTokenCounter({
+      name: 'characters',
+      countText: (value) => value.length,
+    });
+    const acm = autoContextMiddleware({
+      sessionId: 'own-counter',
+      counter: characters,
+      createMemory: ({ sessionId }) =>
+        createAutoContextMemory({ sessionId, counter }),
+    });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: acm }),
+      system: 'Be brief.',
+      prompt: 'Hello there, how are you?',
+    });
+
+    // 24 / (10 message tokens + 3 + 'Be brief.' 3), all by the memory's
+    // approximate counter (the characters counter would give 3 + 9)
+    expect(acm.getMemory('own-counter')!.getCalibration()).toBe(1.5);
   });
 
   it('should take the session from providerOptions.acm and not pass that namespace on', async () => {

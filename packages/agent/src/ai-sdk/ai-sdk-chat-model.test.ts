@@ -72,7 +72,7 @@ describe('aiSdkChatModel', () => {
       tools: [weather],
       systemPrompt: 'Answer briefly.',
       memory,
-      hooks: [autoContextHook({ memory, counter })],
+      hooks: [autoContextHook({ memory })],
       generateId: sequentialIds('agent'),
     });
 

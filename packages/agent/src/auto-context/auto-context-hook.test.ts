@@ -76,7 +76,7 @@ function setUp({
   systemPrompt = 'You are terse.',
 } = {}) {
   const model = scriptedChatModel(() => answer);
-  const hook = autoContextHook({ memory, counter });
+  const hook = autoContextHook({ memory });
   const agent = createReActAgent({
     model,
     memory,
@@ -136,14 +136,12 @@ describe('autoContextHook', () => {
   });
 
   it('should have priority 0', () => {
-    expect(
-      autoContextHook({ memory: createTestMemory(), counter }).priority,
-    ).toBe(0);
+    expect(autoContextHook({ memory: createTestMemory() }).priority).toBe(0);
   });
 
   it('should set up every agent it is shared by (the reference set up only the first)', async () => {
     const memory = createTestMemory();
-    const hook = autoContextHook({ memory, counter });
+    const hook = autoContextHook({ memory });
     const generateId = sequentialIds('agent');
     const make = () =>
       createReActAgent({
@@ -163,7 +161,7 @@ describe('autoContextHook', () => {
   });
 
   it('should reject an agent whose memory is not the hook memory', async () => {
-    const hook = autoContextHook({ memory: createTestMemory(), counter });
+    const hook = autoContextHook({ memory: createTestMemory() });
     const agent = createReActAgent({
       model: scriptedChatModel(() => answer),
       memory: createTestMemory(),
@@ -279,7 +277,7 @@ describe('autoContextHook', () => {
     expect(seenByLateHook[0]).toEqual(sent.slice(1));
   });
 
-  it('should calibrate from usage, record it on the answer and restore it for a loaded agent', async () => {
+  it("should calibrate from usage counted by the memory's counter, record it on the answer and restore it for a loaded agent", async () => {
     const memory = createTestMemory();
     const model = scriptedChatModel(() => ({
       ...answer,
@@ -289,7 +287,7 @@ describe('autoContextHook', () => {
       model,
       memory,
       systemPrompt: 'S',
-      hooks: [autoContextHook({ memory, counter })],
+      hooks: [autoContextHook({ memory })],
       generateId: sequentialIds('agent'),
     });
     await agent.run('hello');
@@ -312,7 +310,7 @@ describe('autoContextHook', () => {
     const resumed: ReActAgent = createReActAgent({
       model: scriptedChatModel([]),
       memory: restored,
-      hooks: [autoContextHook({ memory: restored, counter })],
+      hooks: [autoContextHook({ memory: restored })],
     });
     expect(restored.getCalibration()).toBe(1);
     await resumed.resume();

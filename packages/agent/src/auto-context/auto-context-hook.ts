@@ -2,16 +2,9 @@ import {
   CONTEXT_RELOAD_INSTRUCTION,
   InvalidArgumentError,
   contextReloadToolDefinition,
-  countFixedTokens,
   createContextReloadHandler,
-  createTiktokenTokenCounter,
 } from '@acm/core';
-import type {
-  AutoContextMemory,
-  CompressionResult,
-  Message,
-  TokenCounter,
-} from '@acm/core';
+import type { AutoContextMemory, CompressionResult, Message } from '@acm/core';
 import type { ReActAgent } from '../react-agent/react-agent';
 import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';
 import { rebaseMessages } from './rebase-messages';
@@ -23,19 +16,18 @@ export const CALIBRATION_METADATA_KEY = 'acmCalibration';
 export interface CalibrationRecord {
   /** Input tokens the provider reported for the request. */
   readonly providerInputTokens: number;
-  /** Our count of the same request (messages, system prompt, tool schemas). */
+  /** Our count of the same request (messages, system prompt, tool schemas), by the memory's counter. */
   readonly estimatedTokens: number;
 }
 
 export interface AutoContextHookOptions {
-  /** The agent's memory (the same object as the agent's `memory`). */
-  readonly memory: AutoContextMemory;
   /**
-   * Counts the system prompt and tool schemas (`fixedTokens`) and the sent
-   * request (calibration). Pass the memory's counter.
-   * @default createTiktokenTokenCounter() (the memory's default)
+   * The agent's memory (the same object as the agent's `memory`). It also
+   * counts: the system prompt and tool schemas (`memory.countFixedTokens`)
+   * and the sent request for calibration (`memory.countMessageTokens`), with
+   * the counter it was built with.
    */
-  readonly counter?: TokenCounter;
+  readonly memory: AutoContextMemory;
   /**
    * Lower runs first (the reference's hook has priority 0). Hooks that run
    * before it may inject messages: they are kept.
@@ -70,12 +62,11 @@ export interface AutoContextHookOptions {
  *   reference rebuilt the list from memory and dropped them. It adds
  *   `CONTEXT_RELOAD_INSTRUCTION` to the system prompt once.
  * - `postReasoning`: calibrates the memory with the provider's input tokens
- *   against our count of the request, and records both on the answer
+ *   against the memory's count of the request, and records both on the answer
  *   (`metadata.acmCalibration`).
  */
 export function autoContextHook({
   memory,
-  counter = createTiktokenTokenCounter(),
   priority = 0,
   reloadMaxChars = 20_000,
   onCompression,
@@ -97,8 +88,7 @@ export function autoContextHook({
   };
 
   const countFixed = (request: ReasoningRequest): number =>
-    countFixedTokens({
-      counter,
+    memory.countFixedTokens({
       system: request.systemPrompt === '' ? undefined : request.systemPrompt,
       tools: request.tools,
     });
@@ -144,7 +134,7 @@ export function autoContextHook({
       const providerInputTokens = response.usage?.inputTokens;
       if (providerInputTokens === undefined || providerInputTokens <= 0) return;
       const estimatedTokens =
-        counter.countMessages(request.messages) + countFixed(request);
+        memory.countMessageTokens(request.messages) + countFixed(request);
       memory.setCalibration(providerInputTokens, estimatedTokens);
       const record: CalibrationRecord = {
         providerInputTokens,

@@ -275,7 +275,7 @@ function createTaskAgent(world: TaskWorld): {
     systemPrompt: 'You fix bugs in Python repositories with bash.',
     memory,
     planNotebook: new PlanNotebook(),
-    hooks: [autoContextHook({ memory, counter })],
+    hooks: [autoContextHook({ memory })],
     maxIters: 60,
     clock: world.clock,
     generateId: world.agentIds,

@@ -14,6 +14,7 @@ import { fixedClock } from '../testing/fixed-clock';
 import { scriptedSummarizer } from '../testing/scripted-summarizer';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
+import type { TokenCounter } from '../token/token-counter';
 import type { AutoContextMemoryOptions } from './auto-context-memory';
 import {
   AutoContextMemory,
@@ -524,6 +525,91 @@ describe('AutoContextMemory', () => {
       const preview = await memory.previewCompression();
 
       expect(preview.trigger.tokenCount).toBe(tokens * 4);
+    });
+  });
+
+  describe('counting', () => {
+    const tools = [
+      {
+        name: 'ls',
+        description: 'List files.',
+        parameters: { type: 'object' },
+      },
+      'raw',
+    ];
+    const request: readonly Message[] = [
+      text('u1', 'user', 'List the files.'),
+      call('a1', 'c1', 'ls'),
+    ];
+
+    /** The approximate counter, recording every call made to it. */
+    function spyCounter() {
+      const inner = createApproximateTokenCounter();
+      const calls: string[] = [];
+      const counted: (readonly Message[])[] = [];
+      const counter: TokenCounter = {
+        name: 'spy',
+        countText: (value) => {
+          calls.push(`countText:${value}`);
+          return inner.countText(value);
+        },
+        countMessage: (message) => {
+          calls.push(`countMessage:${message.id}`);
+          return inner.countMessage(message);
+        },
+        countMessages: (messages) => {
+          calls.push(`countMessages:${messages.length}`);
+          counted.push(messages);
+          return inner.countMessages(messages);
+        },
+      };
+      return { counter, calls, counted };
+    }
+
+    it('should count a system prompt and tool schemas as fixed tokens', () => {
+      const memory = createMemory();
+
+      // (3 + 'You are a coding agent.' 6) + (3 + the tool's JSON 16) + (3 + 'raw' 1)
+      expect(
+        memory.countFixedTokens({ system: 'You are a coding agent.', tools }),
+      ).toBe(32);
+      expect(memory.countFixedTokens({ tools })).toBe(23);
+      expect(
+        memory.countFixedTokens({ system: 'You are a coding agent.' }),
+      ).toBe(9);
+      expect(memory.countFixedTokens({})).toBe(0);
+    });
+
+    it('should count the messages of a request, not the working messages', async () => {
+      const memory = createMemory();
+      await memory.addMessages(fiveRounds);
+
+      // 'List the files.' 8 + the `ls` tool call 16
+      expect(memory.countMessageTokens(request)).toBe(24);
+      expect(memory.countMessageTokens([])).toBe(0);
+      expect(memory.countMessageTokens(fiveRounds)).toBe(memory.countTokens());
+    });
+
+    it("should count fixed tokens and messages with the memory's own counter", () => {
+      const { counter, calls, counted } = spyCounter();
+      const memory = createMemory({ counter });
+
+      const fixedTokens = memory.countFixedTokens({
+        system: 'Be brief.',
+        tools,
+      });
+      const messageTokens = memory.countMessageTokens(request);
+
+      // (3 + 'Be brief.' 3) + (3 + the tool's JSON 16) + (3 + 'raw' 1)
+      expect(fixedTokens).toBe(29);
+      expect(messageTokens).toBe(24);
+      expect(calls).toEqual([
+        'countText:Be brief.',
+        'countText:{"name":"ls","description":"List files.","parameters":{"type":"object"}}',
+        'countText:raw',
+        'countMessages:2',
+      ]);
+      expect(counted[0]).toBe(request);
     });
   });
 

@@ -35,6 +35,8 @@ import { assertValidSessionId } from '../store/assert-valid-session-id';
 import type { SessionStore } from '../store/session-store';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
 import type { Summarizer } from '../summarizer/summarizer';
+import { countFixedTokens } from '../token/count-fixed-tokens';
+import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
 import { addOffloadEntry } from './add-offload-entry';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
@@ -124,7 +126,7 @@ export interface CompressIfNeededOptions {
   readonly signal?: AbortSignal;
   /**
    * Tokens sent besides the messages (system prompt, tool schemas), counted
-   * toward the trigger and the budget (`countFixedTokens`).
+   * toward the trigger and the budget: `memory.countFixedTokens(...)`.
    * @default 0
    */
   readonly fixedTokens?: number;
@@ -357,8 +359,9 @@ export class AutoContextMemory {
    * Records what the provider reported for the last prompt, so the trigger
    * counts like the provider does: keeps `providerInputTokens /
    * estimatedTokens`, clamped to `CALIBRATION_LIMITS`. `estimatedTokens` is
-   * our count for the same prompt (`countTokens()` plus the fixed tokens you
-   * passed). A zero on either side carries no information and is ignored.
+   * our count for the same prompt, by the memory's counter: `countTokens()`
+   * (or `countMessageTokens(sentMessages)`) plus `countFixedTokens(...)`. A
+   * zero on either side carries no information and is ignored.
    * @returns the calibration now in effect.
    * @throws InvalidArgumentError when either value is not a finite number ≥ 0.
    */
@@ -382,6 +385,34 @@ export class AutoContextMemory {
   /** Tokens of the working messages by the memory's counter, uncalibrated. */
   countTokens(): number {
     return this.#counter.countMessages(this.#state.working);
+  }
+
+  /**
+   * Tokens of the prompt parts that are not messages, by the memory's own
+   * counter (`countFixedTokens`), uncalibrated: pass the result to
+   * `compressIfNeeded` / `previewCompression` as `fixedTokens`, so the
+   * trigger counts everything with one counter. `system` is a system prompt
+   * sent outside the messages (leave it out when it is one of the memory's
+   * messages: it is counted there); `tools` are the tool definitions as sent
+   * to the provider (any shape), each counted as its JSON.
+   * @example
+   * const fixedTokens = memory.countFixedTokens({ system, tools });
+   * await memory.compressIfNeeded({ fixedTokens });
+   */
+  countFixedTokens({
+    system,
+    tools = [],
+  }: Pick<CountFixedTokensOptions, 'system' | 'tools'> = {}): number {
+    return countFixedTokens({ counter: this.#counter, system, tools });
+  }
+
+  /**
+   * Tokens of `messages` by the memory's own counter, uncalibrated, e.g. the
+   * messages of a request as sent, for the estimate given to
+   * `setCalibration`. The messages need not be the memory's.
+   */
+  countMessageTokens(messages: readonly Message[]): number {
+    return this.#counter.countMessages(messages);
   }
 
   // ---- offloads ----------------------------------------------------------

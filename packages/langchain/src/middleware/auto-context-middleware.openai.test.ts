@@ -148,9 +148,7 @@ describe('autoContextMiddleware', () => {
       model,
       tools: [bash],
       systemPrompt: 'You fix bugs.',
-      middleware: [
-        autoContextMiddleware({ memory, fixedTokenCounter: counter }),
-      ],
+      middleware: [autoContextMiddleware({ memory })],
     });
 
     let messages: BaseMessage[] = [];

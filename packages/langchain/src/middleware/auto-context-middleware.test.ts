@@ -4,6 +4,7 @@ import {
   CONTEXT_RELOAD_INSTRUCTION,
   checkContract,
   createApproximateTokenCounter,
+  createTokenCounter,
   findOffloadIds,
   renderOffloadedMessages,
 } from '@acm/core';
@@ -122,7 +123,7 @@ function setUp() {
     model,
     tools: [bash],
     systemPrompt: SYSTEM_PROMPT,
-    middleware: [autoContextMiddleware({ memory, fixedTokenCounter: counter })],
+    middleware: [autoContextMiddleware({ memory })],
   });
   return { agent, memory, model, summaryModel, reloads, counter };
 }
@@ -259,6 +260,43 @@ describe('autoContextMiddleware', () => {
     ]);
   });
 
+  it("should count the system prompt and calibrate with the memory's counter", async () => {
+    const memory = new CoreMemory({
+      sessionId: 'own-counter',
+      counter: createTokenCounter({
+        name: 'characters',
+        countText: (value) => value.length,
+      }),
+      generateId: sequentialIds('id'),
+    });
+    const model = fakeModel().respond(
+      new AIMessage({
+        id: 'answer',
+        content: 'hello',
+        usage_metadata: {
+          input_tokens: 42,
+          output_tokens: 1,
+          total_tokens: 43,
+        },
+      }),
+    );
+    const agent = createAgent({
+      model,
+      tools: [],
+      systemPrompt: 'Be brief.',
+      middleware: [autoContextMiddleware({ memory, reloadTool: false })],
+    });
+    await agent.invoke({
+      messages: [new HumanMessage({ id: 'question', content: 'hi' })],
+    });
+
+    // 42 / ('hi' 3 + 'user' 4 + 2 = 9, plus 'Be brief.' 3 + 9 = 12), all
+    // counted in characters by the memory's counter
+    expect(memory.countTokens()).toBe(9);
+    expect(memory.countFixedTokens({ system: 'Be brief.' })).toBe(12);
+    expect(memory.getCalibration()).toBe(2);
+  });
+
   it('should rebuild the memory when the state starts a new conversation', async () => {
     const memory = new CoreMemory({
       sessionId: 'fresh',
@@ -271,12 +309,7 @@ describe('autoContextMiddleware', () => {
     const agent = createAgent({
       model,
       tools: [],
-      middleware: [
-        autoContextMiddleware({
-          memory,
-          fixedTokenCounter: createApproximateTokenCounter(),
-        }),
-      ],
+      middleware: [autoContextMiddleware({ memory })],
     });
     await agent.invoke({
       messages: [new HumanMessage({ id: 'q1', content: 'first' })],
@@ -313,12 +346,7 @@ describe('autoContextMiddleware', () => {
     const agent = createAgent({
       model,
       tools: [],
-      middleware: [
-        autoContextMiddleware({
-          memory,
-          fixedTokenCounter: createApproximateTokenCounter(),
-        }),
-      ],
+      middleware: [autoContextMiddleware({ memory })],
     });
     const state = await agent.invoke({ messages: [new HumanMessage('go')] });
     const result = state.messages.find(

@@ -1,13 +1,10 @@
 import type {
   AutoContextMemoryOptions as CoreMemoryOptions,
   Message,
-  TokenCounter,
 } from '@acm/core';
 import {
   AutoContextMemory as CoreMemory,
   CONTEXT_RELOAD_INSTRUCTION,
-  countFixedTokens,
-  createTiktokenTokenCounter,
 } from '@acm/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
@@ -30,16 +27,13 @@ export interface AutoContextMiddlewareOptions extends CoreMemoryOptions {
    * The memory of the conversation, for an agent that runs one conversation.
    * Without it, the middleware keeps one memory per `thread_id`
    * (`configurable.thread_id`; the session id), built from the core options
-   * (`config`, `summarizer`, `counter`, `store`, …).
+   * (`config`, `summarizer`, `counter`, `store`, …). Everything is counted
+   * with the counter of the memory in use (yours, or `counter` for the
+   * per-thread memories): the messages, the system prompt and tool schemas
+   * (`memory.countFixedTokens`) and the calibration estimate.
    * @default undefined (one memory per thread)
    */
   readonly memory?: CoreMemory;
-  /**
-   * Counts the system prompt and tool schemas of each model request (the
-   * fixed tokens). Give the counter your memory counts with.
-   * @default options.counter, else createTiktokenTokenCounter()
-   */
-  readonly fixedTokenCounter?: TokenCounter;
   /**
    * Fixed tokens assumed before the first model call of a memory has been
    * measured (the first `beforeModel` runs before the request exists).
@@ -83,7 +77,8 @@ interface RuntimeLike {
  * (core's contract). When nothing is compressed, the state is left alone.
  *
  * `wrapModelCall` measures what the request sends besides the messages
- * (system prompt, tool schemas) for the next trigger check, feeds the
+ * (system prompt, tool schemas; `memory.countFixedTokens`, so with the
+ * memory's own counter) for the next trigger check, feeds the
  * provider's reported input tokens back as calibration, and appends the
  * reload instruction to the system prompt. The `context_reload` tool is
  * registered with the agent.
@@ -94,15 +89,12 @@ interface RuntimeLike {
  */
 export function autoContextMiddleware({
   memory,
-  fixedTokenCounter,
   initialFixedTokens = 0,
   reloadTool = true,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
   ...coreOptions
 }: AutoContextMiddlewareOptions = {}) {
-  const counter =
-    fixedTokenCounter ?? coreOptions.counter ?? createTiktokenTokenCounter();
   const memories = new Map<
     string,
     { memory: CoreMemory; ready: Promise<void> }
@@ -210,8 +202,7 @@ export function autoContextMiddleware({
             ? CONTEXT_RELOAD_INSTRUCTION
             : `${base}\n\n${CONTEXT_RELOAD_INSTRUCTION}`
           : base;
-      const fixed = countFixedTokens({
-        counter,
+      const fixed = target.countFixedTokens({
         ...(systemPrompt === '' ? {} : { system: systemPrompt }),
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
@@ -221,6 +212,8 @@ export function autoContextMiddleware({
       );
       const inputTokens = response.usage_metadata?.input_tokens;
       if (typeof inputTokens === 'number') {
+        // The request's messages are the memory's working messages
+        // (`beforeModel` synced them), so the memory counts them (cached).
         target.setCalibration(inputTokens, target.countTokens() + fixed);
       }
       return response;
