@@ -1,26 +1,20 @@
-import type {
-  AutoContextConfigInput,
-  AutoContextMemory,
-  CompressionListenerEvent,
-  SessionStore,
-  Summarizer,
-  TokenCounter,
-} from '@acm/core';
-import { createAutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
+import type { AutoContextMemory } from '@acm/core';
 import type {
   AiSdkMessage,
   AiSdkProviderOptions,
   AiSdkSpecificationVersion,
 } from './ai-sdk-prompt';
+import type { AutoContextSessionOptions } from './create-auto-context-sessions';
+import {
+  DEFAULT_SESSION_ID,
+  createAutoContextSessions,
+} from './create-auto-context-sessions';
 import { readInputTokens } from './read-input-tokens';
-import type { CreateSessionMemory } from './session-registry';
-import { createSessionRegistry } from './session-registry';
+
+export { DEFAULT_SESSION_ID } from './create-auto-context-sessions';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';
-
-/** The session used when neither the option nor the call names one. */
-export const DEFAULT_SESSION_ID = 'default';
 
 /**
  * The call options the middleware reads: the part of `LanguageModelV3CallOptions`
@@ -35,51 +29,18 @@ export interface AiSdkCallOptions {
   readonly abortSignal?: AbortSignal;
 }
 
-export interface AutoContextMiddlewareOptions {
+/**
+ * The options of `autoContextMiddleware`: the session of a call, calibration,
+ * and how each session's memory is made and kept (`AutoContextSessionOptions`:
+ * `config`, `summarizer`, `counter`, `store`, `onEvent`, `createMemory`).
+ */
+export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
    * The session of a call: a fixed id, or a function of the call options.
    * `providerOptions.acm.sessionId` on the call wins over both.
    * @default 'default' (one session for every call)
    */
   readonly sessionId?: string | ((params: AiSdkCallOptions) => string);
-  /**
-   * Compression options of every session's memory (ignored with `createMemory`).
-   * @default {}
-   */
-  readonly config?: AutoContextConfigInput;
-  /**
-   * Writes the LLM summaries (ignored with `createMemory`); see
-   * `summarizerFromLanguageModel`.
-   * @default core's extractive summarizer (no model)
-   */
-  readonly summarizer?: Summarizer;
-  /**
-   * The token counter the default memories are built with (ignored with
-   * `createMemory`: a custom memory brings its own counter). Counting always
-   * uses each session's memory (`memory.countFixedTokens` for the system
-   * prompt and the tool schemas, the memory's counter for the messages and
-   * the calibration estimate), so the trigger never mixes two counters.
-   * @default createTiktokenTokenCounter()
-   */
-  readonly counter?: TokenCounter;
-  /**
-   * Persists sessions: each is loaded when first used and saved after every
-   * call (with `createMemory`, pass the same store to your memories).
-   * @default undefined (sessions live in this middleware only)
-   */
-  readonly store?: SessionStore;
-  /**
-   * Receives compaction notices and compression events (ignored with `createMemory`).
-   * @default undefined
-   */
-  readonly onEvent?: (event: CompressionListenerEvent) => void;
-  /**
-   * Makes the memory of a session. The memory brings its own counter: the
-   * messages, the system prompt, the tool schemas and the calibration
-   * estimate are all counted with it (the `counter` option is not used).
-   * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
-   */
-  readonly createMemory?: CreateSessionMemory;
   /**
    * Feed the provider-reported input tokens back (`memory.setCalibration`)
    * so the trigger counts like the provider.
@@ -136,26 +97,10 @@ export interface AutoContextMiddleware {
  */
 export function autoContextMiddleware({
   sessionId = DEFAULT_SESSION_ID,
-  config = {},
-  summarizer,
-  counter = createTiktokenTokenCounter(),
-  store,
-  onEvent,
-  createMemory = ({ sessionId: id }) =>
-    createAutoContextMemory({
-      sessionId: id,
-      config,
-      summarizer,
-      counter,
-      store,
-      onEvent,
-    }),
   calibrate = true,
+  ...sessionOptions
 }: AutoContextMiddlewareOptions = {}): AutoContextMiddleware {
-  const registry = createSessionRegistry({
-    createMemory,
-    persist: store !== undefined,
-  });
+  const sessions = createAutoContextSessions(sessionOptions);
   /** What each transformed call needs for calibration, by its params object. */
   const estimates = new WeakMap<
     object,
@@ -182,7 +127,7 @@ export function autoContextMiddleware({
     const id =
       split.sessionId ??
       (typeof sessionId === 'function' ? sessionId(params) : sessionId);
-    const view = await registry.manage({
+    const view = await sessions.manage({
       sessionId: id,
       messages: params.prompt,
       tools: params.tools,
@@ -227,8 +172,8 @@ export function autoContextMiddleware({
       );
       return { ...result, stream };
     },
-    getMemory: (id = DEFAULT_SESSION_ID) => registry.getMemory(id),
-    deleteSession: (id = DEFAULT_SESSION_ID) => registry.deleteSession(id),
+    getMemory: sessions.getMemory,
+    deleteSession: sessions.deleteSession,
   };
 }
 

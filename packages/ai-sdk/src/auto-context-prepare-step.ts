@@ -1,16 +1,10 @@
-import type {
-  AutoContextConfigInput,
-  AutoContextMemory,
-  CompressionListenerEvent,
-  SessionStore,
-  Summarizer,
-  TokenCounter,
-} from '@acm/core';
-import { createAutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
+import type { AutoContextMemory } from '@acm/core';
 import type { AiSdkMessage } from './ai-sdk-prompt';
-import { DEFAULT_SESSION_ID } from './auto-context-middleware';
-import type { CreateSessionMemory } from './session-registry';
-import { createSessionRegistry } from './session-registry';
+import type { AutoContextSessionOptions } from './create-auto-context-sessions';
+import {
+  DEFAULT_SESSION_ID,
+  createAutoContextSessions,
+} from './create-auto-context-sessions';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -21,49 +15,19 @@ export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
   readonly [key: string]: unknown;
 }
 
-export interface AutoContextPrepareStepOptions {
+/**
+ * The options of `autoContextPrepareStep`: the session of a loop, what is
+ * sent outside `messages`, and how each session's memory is made and kept
+ * (`AutoContextSessionOptions`: `config`, `summarizer`, `counter`, `store`,
+ * `onEvent`, `createMemory`).
+ */
+export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions {
   /**
    * The session of a loop: a fixed id, or a function of the step options.
    * @default 'default'
    */
   readonly sessionId?:
     string | ((options: AutoContextStepOptions<AiSdkMessage>) => string);
-  /**
-   * Compression options of every session's memory (ignored with `createMemory`).
-   * @default {}
-   */
-  readonly config?: AutoContextConfigInput;
-  /**
-   * Writes the LLM summaries (ignored with `createMemory`).
-   * @default core's extractive summarizer (no model)
-   */
-  readonly summarizer?: Summarizer;
-  /**
-   * The token counter the default memories are built with (ignored with
-   * `createMemory`: a custom memory brings its own counter). Counting always
-   * uses each session's memory (its counter for the messages,
-   * `memory.countFixedTokens` for the system prompt and the tools), so the
-   * trigger never mixes two counters.
-   * @default createTiktokenTokenCounter()
-   */
-  readonly counter?: TokenCounter;
-  /**
-   * Persists sessions (loaded when first used, saved after every step).
-   * @default undefined
-   */
-  readonly store?: SessionStore;
-  /**
-   * Receives compaction notices and compression events (ignored with `createMemory`).
-   * @default undefined
-   */
-  readonly onEvent?: (event: CompressionListenerEvent) => void;
-  /**
-   * Makes the memory of a session. The memory brings its own counter: the
-   * messages, the system prompt and the tools are all counted with it (the
-   * `counter` option is not used).
-   * @default ({ sessionId }) => createAutoContextMemory({ sessionId, config, summarizer, counter, store, onEvent })
-   */
-  readonly createMemory?: CreateSessionMemory;
   /**
    * The system prompt sent outside `messages` (`system` / `instructions`),
    * counted toward the budget. On ai 7 a string `instructions` of the step is
@@ -108,27 +72,11 @@ export interface AutoContextPrepareStep {
  */
 export function autoContextPrepareStep({
   sessionId = DEFAULT_SESSION_ID,
-  config = {},
-  summarizer,
-  counter = createTiktokenTokenCounter(),
-  store,
-  onEvent,
-  createMemory = ({ sessionId: id }) =>
-    createAutoContextMemory({
-      sessionId: id,
-      config,
-      summarizer,
-      counter,
-      store,
-      onEvent,
-    }),
   system,
   tools,
+  ...sessionOptions
 }: AutoContextPrepareStepOptions = {}): AutoContextPrepareStep {
-  const registry = createSessionRegistry({
-    createMemory,
-    persist: store !== undefined,
-  });
+  const sessions = createAutoContextSessions(sessionOptions);
   const toolList = toToolList(tools);
 
   const prepareStep = async <TMessage extends AiSdkMessage>(
@@ -137,7 +85,7 @@ export function autoContextPrepareStep({
     const id = typeof sessionId === 'function' ? sessionId(options) : sessionId;
     const instructions =
       typeof options.instructions === 'string' ? options.instructions : system;
-    const view = await registry.manage({
+    const view = await sessions.manage({
       sessionId: id,
       messages: options.messages,
       tools: toolList,
@@ -147,8 +95,8 @@ export function autoContextPrepareStep({
     return { messages: view.messages as TMessage[] };
   };
   return Object.assign(prepareStep, {
-    getMemory: (id = DEFAULT_SESSION_ID) => registry.getMemory(id),
-    deleteSession: (id = DEFAULT_SESSION_ID) => registry.deleteSession(id),
+    getMemory: sessions.getMemory,
+    deleteSession: sessions.deleteSession,
   });
 }
 

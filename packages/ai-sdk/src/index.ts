@@ -44,6 +44,7 @@ export type {
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
+export type { AutoContextSessionOptions } from './create-auto-context-sessions';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,

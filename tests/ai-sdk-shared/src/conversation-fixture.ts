@@ -8,7 +8,6 @@ import {
 } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
-import type { ModelMessage } from 'ai';
 
 /** A long SWE-bench run (100 messages, about 33k tokens, 6 tool outputs over 5120 characters). */
 export const CONVERSATION_ID = 'swe/django__django-11299';
@@ -23,7 +22,7 @@ export const config = { maxToken: MAX_TOKEN } as const;
 /** The shared conversation as AI SDK input: its system prompt and its other messages as `ModelMessage`s. */
 export function loadConversation(): {
   system: string;
-  messages: ModelMessage[];
+  messages: AiSdkMessage[];
 } {
   const [conversation] = loadSharedConversationsAsCore({
     dataset: 'swe',
@@ -32,7 +31,7 @@ export function loadConversation(): {
     throw new Error(`${CONVERSATION_ID} not found`);
   const [system, ...rest] = toAiSdkMessages(conversation.messages);
   if (system?.role !== 'system') throw new Error('expected a system prompt');
-  return { system: system.content, messages: rest as ModelMessage[] };
+  return { system: system.content, messages: rest };
 }
 
 /** The contract violations and token count of a prompt a model received. */
