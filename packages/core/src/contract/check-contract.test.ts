@@ -21,6 +21,16 @@ function located(messages: readonly Message[], previous?: readonly Message[]) {
   );
 }
 
+function callMessage(id: string, toolCallId: string): Message {
+  return {
+    id,
+    role: 'assistant',
+    content: [
+      { type: 'tool-call', toolCallId, toolName: 'weather', input: {} },
+    ],
+  };
+}
+
 function toolMessage(id: string, toolCallId: string, output: unknown): Message {
   return {
     id,
@@ -66,18 +76,7 @@ describe('checkContract', () => {
   it('should report a tool call id reused while its first call still waits', () => {
     const messages: Message[] = [
       ...fixture.slice(0, 3),
-      {
-        id: 'x',
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId: 'c1',
-            toolName: 'weather',
-            input: {},
-          },
-        ],
-      },
+      callMessage('x', 'c1'),
       ...fixture.slice(3),
     ];
 
@@ -91,18 +90,7 @@ describe('checkContract', () => {
   it('should accept a tool call id reused after its first call was answered', () => {
     const messages: Message[] = [
       ...fixture.slice(0, 7),
-      {
-        id: 'm7',
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId: 'c1',
-            toolName: 'weather',
-            input: {},
-          },
-        ],
-      },
+      callMessage('m7', 'c1'),
       toolMessage('m8', 'c1', 'fog'),
       {
         id: 'm9',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textMessage } from '../__fixtures__/message-builders';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import type { Message } from '../message/message';
 import { createContextState } from '../state/create-context-state';
@@ -10,19 +11,13 @@ import { fixedClock } from '../testing/fixed-clock';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
 import { applyPlan } from './apply-plan';
 
-const text = (id: string, role: Message['role'], body: string): Message => ({
-  id,
-  role,
-  content: [{ type: 'text', text: body }],
-});
-
 const messages: readonly Message[] = [
-  text('m0', 'system', 'You are helpful.'),
-  text('m1', 'user', 'first question '.repeat(20)),
-  text('m2', 'assistant', 'first answer '.repeat(20)),
-  text('m3', 'user', 'second question '.repeat(20)),
-  text('m4', 'assistant', 'second answer '.repeat(20)),
-  text('m5', 'user', 'third question'),
+  textMessage('m0', 'system', 'You are helpful.'),
+  textMessage('m1', 'user', 'first question '.repeat(20)),
+  textMessage('m2', 'assistant', 'first answer '.repeat(20)),
+  textMessage('m3', 'user', 'second question '.repeat(20)),
+  textMessage('m4', 'assistant', 'second answer '.repeat(20)),
+  textMessage('m5', 'user', 'third question'),
 ];
 
 function summaryEdit(

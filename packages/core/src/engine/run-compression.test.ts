@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  bashCall,
+  bashResult,
+  buildLog,
+  textMessage,
+} from '../__fixtures__/message-builders';
 import type { AutoContextConfigInput } from '../config/config';
 import { resolveConfig } from '../config/resolve-config';
 import { checkStateContract } from '../contract/check-state-contract';
@@ -18,62 +24,33 @@ import { planCompression } from './plan-compression';
 import { runCompression } from './run-compression';
 import type { RunCompressionOptions } from './run-compression';
 
-const text = (id: string, role: Message['role'], body: string): Message => ({
-  id,
-  role,
-  content: [{ type: 'text', text: body }],
-});
-const call = (id: string, toolCallId: string, command: string): Message => ({
-  id,
-  role: 'assistant',
-  content: [
-    { type: 'tool-call', toolCallId, toolName: 'bash', input: { command } },
-  ],
-});
-const result = (id: string, toolCallId: string, output: string): Message => ({
-  id,
-  role: 'tool',
-  content: [{ type: 'tool-result', toolCallId, toolName: 'bash', output }],
-});
-/** A build log of about `chars` characters, full of paths and numbers. */
-const log = (label: string, chars: number): string => {
-  const lines: string[] = [];
-  let length = 0;
-  for (let index = 0; length < chars; index++) {
-    const line = `${label} step ${index}: compiled src/module${index}.ts in ${index * 7} ms`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return lines.join('\n');
-};
-
 /** Two closed rounds with a large tool output each, then a current round in flight. About 4,100 tokens. */
 const history: readonly Message[] = [
-  text('s0', 'system', 'You are a coding agent.'),
-  text('u1', 'user', 'Fix the build.'),
-  call('a1', 'c1', 'make'),
-  result('t1', 'c1', log('make', 6000)),
-  text(
+  textMessage('s0', 'system', 'You are a coding agent.'),
+  textMessage('u1', 'user', 'Fix the build.'),
+  bashCall('a1', 'c1', 'make'),
+  bashResult('t1', 'c1', buildLog('make', 6000)),
+  textMessage(
     'f1',
     'assistant',
     'The build is fixed: the missing import in src/app.ts was added.',
   ),
-  text('u2', 'user', 'Now run the tests.'),
-  call('a2', 'c2', 'npm test'),
-  result('t2', 'c2', log('test', 6000)),
-  text('f2', 'assistant', 'All 42 tests pass.'),
-  text('u3', 'user', 'Deploy it.'),
-  call('a3', 'c3', 'deploy'),
-  result('t3', 'c3', 'deployed ok'),
+  textMessage('u2', 'user', 'Now run the tests.'),
+  bashCall('a2', 'c2', 'npm test'),
+  bashResult('t2', 'c2', buildLog('test', 6000)),
+  textMessage('f2', 'assistant', 'All 42 tests pass.'),
+  textMessage('u3', 'user', 'Deploy it.'),
+  bashCall('a3', 'c3', 'deploy'),
+  bashResult('t3', 'c3', 'deployed ok'),
 ];
 
 /** `history` whose current round also holds a large consumed tool output (index 11). */
 const busyCurrentRound: readonly Message[] = [
   ...history.slice(0, 10),
-  call('a3', 'c3', 'deploy --verbose'),
-  result('t3', 'c3', log('deploy', 6000)),
-  call('a4', 'c4', 'curl https://example.com/health'),
-  result('t4', 'c4', 'ok'),
+  bashCall('a3', 'c3', 'deploy --verbose'),
+  bashResult('t3', 'c3', buildLog('deploy', 6000)),
+  bashCall('a4', 'c4', 'curl https://example.com/health'),
+  bashResult('t4', 'c4', 'ok'),
 ];
 
 const LLM_STRATEGIES: readonly StrategyName[] = [
@@ -725,12 +702,12 @@ describe('runCompression', () => {
   describe('cache awareness', () => {
     /** A long system prompt (never compressed) and one consumed exchange of about 300 tokens in the current round. */
     const smallCurrentRound: readonly Message[] = [
-      text('s0', 'system', log('policy', 9000)),
-      text('u1', 'user', 'Check the deployment.'),
-      call('a1', 'c1', 'kubectl get pods'),
-      result('t1', 'c1', log('pods', 1200)),
-      call('a2', 'c2', 'kubectl logs web'),
-      result('t2', 'c2', 'ok'),
+      textMessage('s0', 'system', buildLog('policy', 9000)),
+      textMessage('u1', 'user', 'Check the deployment.'),
+      bashCall('a1', 'c1', 'kubectl get pods'),
+      bashResult('t1', 'c1', buildLog('pods', 1200)),
+      bashCall('a2', 'c2', 'kubectl logs web'),
+      bashResult('t2', 'c2', 'ok'),
     ];
     const countingSummarizer = () => {
       const calls: string[] = [];

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { InvalidMessageError } from '../error/invalid-message-error';
 import type { Message } from '../message/message';
 import type { ContextState } from '../state/context-state';
-import { findMessageProblem } from '../state/find-message-problem';
+import { assertMessageArray } from '../state/assert-message-array';
+import { assertValidMessage } from '../state/assert-valid-message';
 
 /**
  * A new state whose offload entries also hold `messages` behind `offloadId`
@@ -19,14 +19,7 @@ export function addOffloadEntry(
   offloadId: string,
   messages: readonly Message[],
 ): ContextState {
-  const value: unknown = messages;
-  if (!Array.isArray(value)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: 'expected an array of messages',
-    });
-  }
+  assertMessageArray(messages);
   if (Object.hasOwn(state.offloads, offloadId)) {
     throw new InvalidArgumentError({
       parameter: 'offloadId',
@@ -35,14 +28,7 @@ export function addOffloadEntry(
     });
   }
   for (let index = 0; index < messages.length; index++) {
-    const problem = findMessageProblem(messages[index], `messages[${index}]`);
-    if (problem) {
-      throw new InvalidMessageError({
-        index,
-        reason: problem.reason,
-        message: `${problem.path}: ${problem.message}`,
-      });
-    }
+    assertValidMessage(messages[index], index);
   }
   return {
     ...state,

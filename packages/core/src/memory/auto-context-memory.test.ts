@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  bashCall,
+  bashResult,
+  buildLog,
+  textMessage,
+} from '../__fixtures__/message-builders';
 import type { AutoContextConfigInput } from '../config/config';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { InvalidMessageError } from '../error/invalid-message-error';
@@ -24,43 +30,14 @@ import {
 import { createAutoContextMemory } from './create-auto-context-memory';
 import { getSessionTag } from './session-tag';
 
-const text = (id: string, role: Message['role'], body: string): Message => ({
-  id,
-  role,
-  content: [{ type: 'text', text: body }],
-});
-const call = (id: string, toolCallId: string, command: string): Message => ({
-  id,
-  role: 'assistant',
-  content: [
-    { type: 'tool-call', toolCallId, toolName: 'bash', input: { command } },
-  ],
-});
-const result = (id: string, toolCallId: string, output: string): Message => ({
-  id,
-  role: 'tool',
-  content: [{ type: 'tool-result', toolCallId, toolName: 'bash', output }],
-});
-/** A build log of about `chars` characters. */
-const log = (label: string, chars: number): string => {
-  const lines: string[] = [];
-  let length = 0;
-  for (let index = 0; length < chars; index++) {
-    const line = `${label} step ${index}: compiled src/module${index}.ts in ${index * 7} ms`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return lines.join('\n');
-};
-
 /** A system prompt and five closed rounds (user, call, result, answer): 21 messages. */
 const fiveRounds: readonly Message[] = [
-  text('s0', 'system', 'You are a coding agent.'),
+  textMessage('s0', 'system', 'You are a coding agent.'),
   ...[1, 2, 3, 4, 5].flatMap((round) => [
-    text(`u${round}`, 'user', `Task ${round}: build package ${round}.`),
-    call(`a${round}`, `c${round}`, `make package-${round}`),
-    result(`t${round}`, `c${round}`, log(`package-${round}`, 2000)),
-    text(`f${round}`, 'assistant', `Package ${round} builds.`),
+    textMessage(`u${round}`, 'user', `Task ${round}: build package ${round}.`),
+    bashCall(`a${round}`, `c${round}`, `make package-${round}`),
+    bashResult(`t${round}`, `c${round}`, buildLog(`package-${round}`, 2000)),
+    textMessage(`f${round}`, 'assistant', `Package ${round} builds.`),
   ]),
 ];
 
@@ -129,7 +106,7 @@ describe('AutoContextMemory', () => {
   describe('basics', () => {
     it('should write an added message to both the working and the original messages', async () => {
       const memory = createMemory();
-      const message = text('u1', 'user', 'Hello World');
+      const message = textMessage('u1', 'user', 'Hello World');
 
       await memory.addMessage(message);
 
@@ -153,7 +130,7 @@ describe('AutoContextMemory', () => {
 
     it('should apply a change before the call returns when nothing is pending', () => {
       const memory = createMemory();
-      const message = text('u1', 'user', 'Hello');
+      const message = textMessage('u1', 'user', 'Hello');
 
       void memory.addMessage(message);
 
@@ -162,10 +139,10 @@ describe('AutoContextMemory', () => {
 
     it('should reject an invalid message and keep the state', async () => {
       const memory = createMemory();
-      await memory.addMessage(text('u1', 'user', 'Hello'));
+      await memory.addMessage(textMessage('u1', 'user', 'Hello'));
 
       const error: unknown = await memory
-        .addMessage(text('u1', 'user', 'Same id'))
+        .addMessage(textMessage('u1', 'user', 'Same id'))
         .catch((caught: unknown) => caught);
 
       expect(InvalidMessageError.isInstance(error)).toBe(true);
@@ -236,10 +213,10 @@ describe('AutoContextMemory', () => {
 
     it('should offload, reload and clear by id, and reload an unknown id as empty', async () => {
       const memory = createMemory();
-      const first = [text('x1', 'user', 'first context')];
+      const first = [textMessage('x1', 'user', 'first context')];
       const second = [
-        text('y1', 'user', 'second context'),
-        text('y2', 'assistant', 'answer'),
+        textMessage('y1', 'user', 'second context'),
+        textMessage('y2', 'assistant', 'answer'),
       ];
 
       const firstId = await memory.offload(first);
@@ -268,7 +245,9 @@ describe('AutoContextMemory', () => {
 
     it('should remember the offload ids that clear() removed', async () => {
       const memory = createMemory();
-      const offloadId = await memory.offload([text('x1', 'user', 'context')]);
+      const offloadId = await memory.offload([
+        textMessage('x1', 'user', 'context'),
+      ]);
 
       await memory.clear();
 
@@ -404,12 +383,12 @@ describe('AutoContextMemory', () => {
 
       expect(Object.isFrozen(snapshot)).toBe(true);
       expect(() => {
-        (snapshot as Message[]).push(text('u9', 'user', 'sneaked in'));
+        (snapshot as Message[]).push(textMessage('u9', 'user', 'sneaked in'));
       }).toThrow(TypeError);
       expect(Object.isFrozen(memory.getState())).toBe(true);
       expect(Object.isFrozen(memory.getOffloadContext())).toBe(true);
 
-      await memory.addMessage(text('u2', 'user', 'next'));
+      await memory.addMessage(textMessage('u2', 'user', 'next'));
       expect(snapshot).toHaveLength(2);
       expect(memory.getMessages()).toHaveLength(3);
     });
@@ -437,7 +416,7 @@ describe('AutoContextMemory', () => {
       const { summarizer, release } = gatedSummarizer('The round was handled.');
       const memory = createMemory({ config: summarizeRoundsOnly, summarizer });
       await memory.addMessages(fiveRounds);
-      const next = text('u6', 'user', 'Task 6: publish.');
+      const next = textMessage('u6', 'user', 'Task 6: publish.');
 
       const compression = memory.compressIfNeeded();
       const added = memory.addMessage(next);
@@ -457,9 +436,9 @@ describe('AutoContextMemory', () => {
       const { summarizer, release } = gatedSummarizer('The round was handled.');
       const memory = createMemory({ config: summarizeRoundsOnly, summarizer });
       await memory.addMessages(fiveRounds);
-      const first = text('u6', 'user', 'first');
-      const second = text('f6', 'assistant', 'second');
-      const third = text('u7', 'user', 'third');
+      const first = textMessage('u6', 'user', 'first');
+      const second = textMessage('f6', 'assistant', 'second');
+      const third = textMessage('u7', 'user', 'third');
 
       const calls = [
         memory.compressIfNeeded(),
@@ -484,7 +463,7 @@ describe('AutoContextMemory', () => {
 
     it('should run a call after an earlier one failed', async () => {
       const memory = createMemory();
-      const message = text('u1', 'user', 'Hello');
+      const message = textMessage('u1', 'user', 'Hello');
 
       const failed = memory.loadState('not json');
       const added = memory.addMessage(message);
@@ -538,8 +517,8 @@ describe('AutoContextMemory', () => {
       'raw',
     ];
     const request: readonly Message[] = [
-      text('u1', 'user', 'List the files.'),
-      call('a1', 'c1', 'ls'),
+      textMessage('u1', 'user', 'List the files.'),
+      bashCall('a1', 'c1', 'ls'),
     ];
 
     /** The approximate counter, recording every call made to it. */
@@ -630,7 +609,7 @@ describe('AutoContextMemory', () => {
 
     it('should reject a state of another session and keep its own', async () => {
       const other = createMemory({ sessionId: 'session-b' });
-      await other.addMessage(text('u1', 'user', 'Hello'));
+      await other.addMessage(textMessage('u1', 'user', 'Hello'));
       const memory = createMemory();
 
       const error: unknown = await memory
@@ -660,7 +639,7 @@ describe('AutoContextMemory', () => {
       expect(restored.getState()).toEqual(memory.getState());
       expect(Object.isFrozen(restored.getMessages())).toBe(true);
 
-      await restored.addMessage(text('u6', 'user', 'Task 6'));
+      await restored.addMessage(textMessage('u6', 'user', 'Task 6'));
       expect(await restored.save()).toBe(true);
       expect(await Promise.resolve(store.load('session-a'))).toEqual(
         restored.getState(),
@@ -669,7 +648,7 @@ describe('AutoContextMemory', () => {
 
     it('should report a missing session and keep the state', async () => {
       const memory = createMemory({ store: createInMemorySessionStore() });
-      await memory.addMessage(text('u1', 'user', 'Hello'));
+      await memory.addMessage(textMessage('u1', 'user', 'Hello'));
 
       expect(await memory.load()).toBe(false);
       expect(memory.getMessages()).toHaveLength(1);
@@ -679,9 +658,13 @@ describe('AutoContextMemory', () => {
       const store = createInMemorySessionStore();
       const first = createMemory({ store });
       const second = createMemory({ store });
-      await first.addMessage(text('u1', 'user', 'from the first writer'));
+      await first.addMessage(
+        textMessage('u1', 'user', 'from the first writer'),
+      );
       await first.save();
-      await second.addMessage(text('u1', 'user', 'from the second writer'));
+      await second.addMessage(
+        textMessage('u1', 'user', 'from the second writer'),
+      );
       const before = second.getState();
 
       const error: unknown = await second
@@ -705,20 +688,20 @@ describe('AutoContextMemory', () => {
       const store = createInMemorySessionStore();
       const first = createMemory({ store });
       const second = createMemory({ store });
-      await first.addMessage(text('u1', 'user', 'one'));
+      await first.addMessage(textMessage('u1', 'user', 'one'));
       await first.save();
 
       await second.load();
-      await second.addMessage(text('u2', 'user', 'two'));
+      await second.addMessage(textMessage('u2', 'user', 'two'));
 
       expect(await second.save()).toBe(true);
-      await first.addMessage(text('u3', 'user', 'three'));
+      await first.addMessage(textMessage('u3', 'user', 'three'));
       await expect(first.save()).rejects.toThrow(StoreConflictError);
     });
 
     it('should reject with a StoreError when the store fails and keep the state', async () => {
       const memory = createMemory({ store: failingStore() });
-      await memory.addMessage(text('u1', 'user', 'Hello'));
+      await memory.addMessage(textMessage('u1', 'user', 'Hello'));
       const before = memory.getState();
 
       const saveError: unknown = await memory

@@ -178,10 +178,8 @@ export function fromOpenAIMessages(
     switch (role) {
       case 'system':
       case 'developer':
-        message = readSystemMessage(input, index, id, role);
-        break;
       case 'user':
-        message = readUserMessage(input, index, id);
+        message = readSystemOrUserMessage(input, index, id, role);
         break;
       case 'assistant':
         message = readAssistantMessage(
@@ -203,78 +201,73 @@ export function fromOpenAIMessages(
   return result;
 }
 
-/** Builds a message; `metadata` is set only when there is something to keep. */
+/**
+ * Builds a message; `metadata` is set only when there is something to keep.
+ * An own string `id` of `input` is recorded (`metadata.openai.id`) so that the
+ * lossless dialect writes it back.
+ */
 function buildMessage(
+  input: Record<string, unknown>,
   id: string,
   role: Role,
   name: string | undefined,
   content: Part[],
   metadata: MessageMetadata | undefined,
 ): Message {
+  const kept =
+    typeof input.id === 'string' ? { ...metadata, id: true } : metadata;
   const message: Mutable<Message> = { id, role, content };
   if (name !== undefined) message.name = name;
-  if (metadata !== undefined) message.metadata = { openai: metadata };
+  if (kept !== undefined) message.metadata = { openai: kept };
   return message;
 }
 
-function addExtra(
-  metadata: MessageMetadata | undefined,
-  key: string,
-  value: unknown,
-): MessageMetadata {
-  const target = metadata ?? {};
-  const extra = (target.extra ?? {}) as Record<string, unknown>;
-  setOwn(extra, key, value);
-  target.extra = extra;
+/**
+ * Reads the fields of `input` other than `role`, `content` and a string `id`
+ * (which `buildMessage` records): `take` consumes the fields its message reads and
+ * returns `true` for them; every other field is kept in `metadata.extra`, in
+ * input order.
+ */
+function readFields(
+  input: Record<string, unknown>,
+  take: (key: string, value: unknown) => boolean,
+  metadata?: MessageMetadata,
+): MessageMetadata | undefined {
+  let target = metadata;
+  for (const key of Object.keys(input)) {
+    const value = input[key];
+    if (key === 'role' || key === 'content') continue;
+    if (key === 'id' && typeof value === 'string') continue;
+    if (take(key, value)) continue;
+    target ??= {};
+    const extra = (target.extra ?? {}) as Record<string, unknown>;
+    setOwn(extra, key, value);
+    target.extra = extra;
+  }
   return target;
 }
 
-function readSystemMessage(
+/** `system` and `developer` messages become `system` messages; `user` messages may carry files. */
+function readSystemOrUserMessage(
   input: Record<string, unknown>,
   index: number,
   id: string,
-  role: 'system' | 'developer',
+  role: 'system' | 'developer' | 'user',
 ): Message {
-  let metadata: MessageMetadata | undefined =
-    role === 'developer' ? { role: 'developer' } : undefined;
+  const coreRole = role === 'user' ? 'user' : 'system';
   let name: string | undefined;
-  for (const key of Object.keys(input)) {
-    const value = input[key];
-    if (key === 'role' || key === 'content') continue;
-    if (key === 'name' && typeof value === 'string') {
+  let metadata = readFields(
+    input,
+    (key, value) => {
+      if (key !== 'name' || typeof value !== 'string') return false;
       name = value;
-      continue;
-    }
-    if (key === 'id' && typeof value === 'string') continue;
-    metadata = addExtra(metadata, key, value);
-  }
-  const content = readContent(input, index, 'text');
-  metadata = recordContent(metadata, content, 'system', false);
-  if (typeof input.id === 'string') metadata = { ...metadata, id: true };
-  return buildMessage(id, 'system', name, content.parts, metadata);
-}
-
-function readUserMessage(
-  input: Record<string, unknown>,
-  index: number,
-  id: string,
-): Message {
-  let metadata: MessageMetadata | undefined;
-  let name: string | undefined;
-  for (const key of Object.keys(input)) {
-    const value = input[key];
-    if (key === 'role' || key === 'content') continue;
-    if (key === 'name' && typeof value === 'string') {
-      name = value;
-      continue;
-    }
-    if (key === 'id' && typeof value === 'string') continue;
-    metadata = addExtra(metadata, key, value);
-  }
-  const content = readContent(input, index, 'user');
-  metadata = recordContent(metadata, content, 'user', false);
-  if (typeof input.id === 'string') metadata = { ...metadata, id: true };
-  return buildMessage(id, 'user', name, content.parts, metadata);
+      return true;
+    },
+    role === 'developer' ? { role: 'developer' } : undefined,
+  );
+  const content = readContent(input, index, role === 'user' ? 'user' : 'text');
+  metadata = recordContent(metadata, content, coreRole, false);
+  return buildMessage(input, id, coreRole, name, content.parts, metadata);
 }
 
 function readAssistantMessage(
@@ -284,44 +277,32 @@ function readAssistantMessage(
   calls: Map<string, CallRecord>,
   invalidToolArguments: 'error' | 'keep-raw',
 ): Message {
-  let metadata: MessageMetadata | undefined;
   let name: string | undefined;
   const reasoningParts: ReasoningPart[] = [];
   let reasoningFields: OpenAIReasoningField[] | undefined;
   let toolCallsValue: readonly unknown[] | undefined;
 
-  for (const key of Object.keys(input)) {
-    const value = input[key];
+  let metadata = readFields(input, (key, value) => {
     switch (key) {
-      case 'role':
-      case 'content':
-        continue;
       case 'name':
-        if (typeof value === 'string') {
-          name = value;
-          continue;
-        }
-        break;
-      case 'id':
-        if (typeof value === 'string') continue;
-        break;
+        if (typeof value !== 'string') return false;
+        name = value;
+        return true;
       case 'reasoning_content':
       case 'reasoning':
-        if (typeof value === 'string') {
-          if (key === 'reasoning' || reasoningFields !== undefined) {
-            reasoningFields ??= reasoningParts.map(
-              () => 'reasoning_content' as const,
-            );
-            reasoningFields.push(key);
-          }
-          reasoningParts.push({ type: 'reasoning', text: value });
-          continue;
+        if (typeof value !== 'string') return false;
+        if (key === 'reasoning' || reasoningFields !== undefined) {
+          reasoningFields ??= reasoningParts.map(
+            () => 'reasoning_content' as const,
+          );
+          reasoningFields.push(key);
         }
-        break;
+        reasoningParts.push({ type: 'reasoning', text: value });
+        return true;
       case 'tool_calls':
         if (Array.isArray(value)) {
           toolCallsValue = value;
-          continue;
+          return true;
         }
         if (value !== null) {
           throw fail(
@@ -330,10 +311,11 @@ function readAssistantMessage(
             `tool_calls must be an array, got ${describe(value)}`,
           );
         }
-        break;
+        return false;
+      default:
+        return false;
     }
-    metadata = addExtra(metadata, key, value);
-  }
+  });
 
   const content = readContent(input, index, 'assistant');
   const toolCallParts: ToolCallPart[] = [];
@@ -351,12 +333,7 @@ function readAssistantMessage(
           invalidToolArguments,
         );
         toolCallParts.push(part);
-        if (entry !== null) {
-          toolCallMetadata ??= toolCallParts.slice(0, -1).map(() => null);
-          toolCallMetadata.push(entry);
-        } else if (toolCallMetadata !== undefined) {
-          toolCallMetadata.push(null);
-        }
+        toolCallMetadata = pushSparse(toolCallMetadata, entry, position);
       }
       if (toolCallMetadata !== undefined) {
         metadata = { ...metadata, toolCalls: toolCallMetadata };
@@ -372,13 +349,12 @@ function readAssistantMessage(
   );
   if (reasoningFields !== undefined)
     metadata = { ...metadata, reasoning: reasoningFields };
-  if (typeof input.id === 'string') metadata = { ...metadata, id: true };
 
   const parts: Part[] =
     reasoningParts.length === 0 && toolCallParts.length === 0
       ? content.parts
       : [...reasoningParts, ...content.parts, ...toolCallParts];
-  return buildMessage(id, 'assistant', name, parts, metadata);
+  return buildMessage(input, id, 'assistant', name, parts, metadata);
 }
 
 function readToolCall(
@@ -472,19 +448,15 @@ function readToolCall(
     entry ??= { id: toolCallId };
     entry.missingType = true;
   }
-  for (const key of Object.keys(value)) {
-    if (key === 'id' || key === 'type' || key === 'function') continue;
+  const extra = collectExtra(value, ['id', 'type', 'function']);
+  if (extra !== undefined) {
     entry ??= { id: toolCallId };
-    const extra = (entry.extra ?? {}) as Record<string, unknown>;
-    setOwn(extra, key, value[key]);
     entry.extra = extra;
   }
-  for (const key of Object.keys(functionValue)) {
-    if (key === 'name' || key === 'arguments') continue;
+  const functionExtra = collectExtra(functionValue, ['name', 'arguments']);
+  if (functionExtra !== undefined) {
     entry ??= { id: toolCallId };
-    const extra = (entry.functionExtra ?? {}) as Record<string, unknown>;
-    setOwn(extra, key, functionValue[key]);
-    entry.functionExtra = extra;
+    entry.functionExtra = functionExtra;
   }
 
   return { part: { type: 'tool-call', toolCallId, toolName, input }, entry };
@@ -505,34 +477,15 @@ function readToolMessage(
       `tool_call_id must be a string, got ${describe(toolCallId)}`,
     );
   }
-  let metadata: MessageMetadata | undefined;
   let toolName: string | undefined;
   let isError: boolean | undefined;
-  for (const key of Object.keys(input)) {
-    const value = input[key];
-    switch (key) {
-      case 'role':
-      case 'content':
-      case 'tool_call_id':
-        continue;
-      case 'name':
-        if (typeof value === 'string') {
-          toolName = value;
-          continue;
-        }
-        break;
-      case 'is_error':
-        if (typeof value === 'boolean') {
-          isError = value;
-          continue;
-        }
-        break;
-      case 'id':
-        if (typeof value === 'string') continue;
-        break;
-    }
-    metadata = addExtra(metadata, key, value);
-  }
+  let metadata = readFields(input, (key, value) => {
+    if (key === 'tool_call_id') return true;
+    if (key === 'name' && typeof value === 'string') toolName = value;
+    else if (key === 'is_error' && typeof value === 'boolean') isError = value;
+    else return false;
+    return true;
+  });
 
   const call = calls.get(toolCallId);
   if (call === undefined) {
@@ -572,12 +525,14 @@ function readToolMessage(
     }
     partMetadata = lengths;
   }
-  // The default writer writes a tool output as a string.
-  if (content.form !== 'string')
-    metadata = { ...metadata, content: content.form };
-  if (partMetadata !== undefined)
-    metadata = { ...metadata, parts: partMetadata };
-  if (typeof input.id === 'string') metadata = { ...metadata, id: true };
+  // Tool content is text only, so the default form is a string (as the
+  // default writer writes a tool output).
+  metadata = recordContent(
+    metadata,
+    { ...content, partMetadata },
+    'tool',
+    false,
+  );
 
   const part: Mutable<ToolResultPart> = {
     type: 'tool-result',
@@ -586,7 +541,7 @@ function readToolMessage(
     output,
   };
   if (isError !== undefined) part.isError = isError;
-  return buildMessage(id, 'tool', undefined, [part], metadata);
+  return buildMessage(input, id, 'tool', undefined, [part], metadata);
 }
 
 /** Records the content form (when the default writer would differ) and the part metadata. */
@@ -615,31 +570,21 @@ function readContent(
   index: number,
   dialect: ContentDialect,
 ): ReadContent {
+  const textOnly = (
+    form: OpenAIContentForm,
+    parts: TextPart[] = [],
+  ): ReadContent => ({ form, parts, partMetadata: undefined, hasFiles: false });
   if (!Object.prototype.hasOwnProperty.call(input, 'content')) {
-    return {
-      form: 'missing',
-      parts: [],
-      partMetadata: undefined,
-      hasFiles: false,
-    };
+    return textOnly('missing');
   }
   const value = input.content;
   if (typeof value === 'string') {
-    return {
-      form: 'string',
-      parts: value === '' ? [] : [{ type: 'text', text: value }],
-      partMetadata: undefined,
-      hasFiles: false,
-    };
+    return textOnly(
+      'string',
+      value === '' ? [] : [{ type: 'text', text: value }],
+    );
   }
-  if (value === null) {
-    return {
-      form: 'null',
-      parts: [],
-      partMetadata: undefined,
-      hasFiles: false,
-    };
-  }
+  if (value === null) return textOnly('null');
   if (!Array.isArray(value)) {
     throw fail(
       index,
@@ -647,14 +592,7 @@ function readContent(
       `content must be a string, null or an array, got ${describe(value)}`,
     );
   }
-  if (value.length === 0) {
-    return {
-      form: 'parts',
-      parts: [],
-      partMetadata: undefined,
-      hasFiles: false,
-    };
-  }
+  if (value.length === 0) return textOnly('parts');
   const parts: (TextPart | FilePart)[] = [];
   let partMetadata: (OpenAIContentPartMetadata | null)[] | undefined;
   let hasFiles = false;
@@ -667,14 +605,28 @@ function readContent(
     );
     parts.push(part);
     if (part.type === 'file') hasFiles = true;
-    if (entry !== null) {
-      partMetadata ??= parts.slice(0, -1).map(() => null);
-      partMetadata.push(entry);
-    } else if (partMetadata !== undefined) {
-      partMetadata.push(null);
-    }
+    partMetadata = pushSparse(partMetadata, entry, position);
   }
   return { form: 'parts', parts, partMetadata, hasFiles };
+}
+
+/**
+ * Appends `entry` at `position` of a metadata list that stays `undefined`
+ * while every entry is `null` (the `null`s before the first entry are filled
+ * in when it comes).
+ */
+function pushSparse<Entry>(
+  list: (Entry | null)[] | undefined,
+  entry: Entry | null,
+  position: number,
+): (Entry | null)[] | undefined {
+  if (entry === null) {
+    list?.push(null);
+    return list;
+  }
+  const filled = list ?? Array.from({ length: position }, () => null);
+  filled.push(entry);
+  return filled;
 }
 
 function collectExtra(

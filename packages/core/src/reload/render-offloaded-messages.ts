@@ -1,6 +1,6 @@
-import { getAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
+import { getSpeakerLabels } from '../summary/get-speaker-labels';
 
 /**
  * Renders offloaded messages for the model, in full: one block per part,
@@ -25,15 +25,7 @@ import { stringifyToolOutput } from '../message/message-text';
 export function renderOffloadedMessages(messages: readonly Message[]): string {
   const blocks: string[] = [];
   for (const message of messages) {
-    const kind = getAcmMarker(message)?.kind;
-    const speaker =
-      message.name !== undefined && message.name !== ''
-        ? `${message.role} ${message.name}`
-        : message.role;
-    const label =
-      kind !== undefined && kind !== 'injected'
-        ? `${speaker} (${kind})`
-        : speaker;
+    const { speaker, label } = getSpeakerLabels(message);
     for (const part of message.content) {
       const block = renderPart(part, label, speaker);
       if (block !== undefined) blocks.push(block);

@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
 import type { Message } from '../message/message';
+import { assertMessageArray } from './assert-message-array';
 import { assertValidNewMessages } from './assert-valid-new-messages';
 import type { ContextState } from './context-state';
 
@@ -18,14 +18,7 @@ export function appendMessages(
   state: ContextState,
   messages: readonly Message[],
 ): ContextState {
-  const candidate: unknown = messages;
-  if (!Array.isArray(candidate)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: 'expected an array of messages',
-    });
-  }
+  assertMessageArray(messages);
   if (messages.length === 0) return state;
   assertValidNewMessages({
     messages,

@@ -1,6 +1,6 @@
 import { InvalidMessageError } from '../error/invalid-message-error';
 import type { Message } from '../message/message';
-import { findMessageProblem } from './find-message-problem';
+import { assertValidMessage } from './assert-valid-message';
 
 /**
  * Throws {@link InvalidMessageError} (with the index within `messages`) for the
@@ -23,14 +23,7 @@ export function assertValidNewMessages({
 }): void {
   const batchIndexById = new Map<string, number>();
   for (let index = 0; index < messages.length; index++) {
-    const problem = findMessageProblem(messages[index], `messages[${index}]`);
-    if (problem) {
-      throw new InvalidMessageError({
-        index,
-        reason: problem.reason,
-        message: `${problem.path}: ${problem.message}`,
-      });
-    }
+    assertValidMessage(messages[index], index);
     const id = (messages[index] as Message).id;
     const earlier = batchIndexById.get(id);
     if (earlier !== undefined) {

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import type { Message } from '../message/message';
+import { assertMessageArray } from './assert-message-array';
 import { assertValidNewMessages } from './assert-valid-new-messages';
 import type { ContextState } from './context-state';
 
@@ -32,14 +33,7 @@ export function createContextState({
       message: 'expected a non-empty string',
     });
   }
-  const candidate: unknown = messages;
-  if (!Array.isArray(candidate)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: 'expected an array of messages',
-    });
-  }
+  assertMessageArray(messages);
   assertValidNewMessages({ messages });
   return {
     sessionId,

@@ -1,5 +1,4 @@
 import type { MessageRange } from '../event/compression-event';
-import { withAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
 import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
@@ -14,6 +13,7 @@ import type {
   SummaryTask,
 } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
+import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
@@ -86,38 +86,27 @@ export const compressToolRuns: Strategy = (context) => {
       offloads: { [offloadId]: span },
       taskKeys: input.length > 0 ? [key] : [],
       build: (summaries): readonly Message[] => [
-        withAcmMarker(
-          {
-            id: summaryId,
-            role: 'assistant',
-            ...(name === undefined ? {} : { name }),
-            content: [
-              {
-                type: 'text',
-                text:
-                  input.length > 0
-                    ? composeSummaryText({
-                        summary: summaries[key] ?? '',
-                        note,
-                        ledger,
-                        offloadId,
-                      })
-                    : composeSummaryText({
-                        summary: note ?? '',
-                        ledger,
-                        offloadId,
-                      }),
-              },
-            ],
-          },
-          {
+        createMarkedTextMessage({
+          id: summaryId,
+          role: 'assistant',
+          name,
+          text:
+            input.length > 0
+              ? composeSummaryText({
+                  summary: summaries[key] ?? '',
+                  note,
+                  ledger,
+                  offloadId,
+                })
+              : composeSummaryText({ summary: note ?? '', ledger, offloadId }),
+          marker: {
             kind: 'tool-run-summary',
             strategy: 'compressToolRuns',
             offloadId,
             ledger,
             replaces: span.map((message) => message.id),
           },
-        ),
+        }),
       ],
     });
   }

@@ -85,6 +85,20 @@ const config = {
   currentRoundCompressionRatio: 0.3,
 };
 
+describe('DEFAULT_STRATEGY_ORDER', () => {
+  it('should list every strategy but lastResort, cheapest and oldest first', () => {
+    expect(DEFAULT_STRATEGY_ORDER).toEqual([
+      'rollupHistory',
+      'compressToolRuns',
+      'offloadLargeMessagesProtected',
+      'offloadLargeMessages',
+      'summarizeRounds',
+      'summarizeLargeCurrentMessages',
+      'compressCurrentRound',
+    ]);
+  });
+});
+
 describe('STRATEGIES', () => {
   it('should keep the contract for every strategy on 300 generated conversations, chained in the default order', () => {
     const applied = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { STRATEGY_NAMES } from '../message/acm-marker';
 import type { StrategyName } from '../message/acm-marker';
 import type { Strategy } from './compression-plan';
 import { compressCurrentRound } from './compress-current-round';
@@ -10,19 +11,13 @@ import { summarizeLargeCurrentMessages } from './summarize-large-current-message
 import { summarizeRounds } from './summarize-rounds';
 
 /**
- * The strategies in their default order (DESIGN §3.6), cheapest and oldest
- * first. `lastResort` is not in it: the engine runs it only when the context is
- * still over the hard budget after these.
+ * The strategies in their default order (DESIGN §3.6, the order of
+ * `STRATEGY_NAMES`), cheapest and oldest first. `lastResort` is not in it: the
+ * engine runs it only when the context is still over the hard budget after
+ * these.
  */
-export const DEFAULT_STRATEGY_ORDER: readonly StrategyName[] = [
-  'rollupHistory',
-  'compressToolRuns',
-  'offloadLargeMessagesProtected',
-  'offloadLargeMessages',
-  'summarizeRounds',
-  'summarizeLargeCurrentMessages',
-  'compressCurrentRound',
-];
+export const DEFAULT_STRATEGY_ORDER: readonly StrategyName[] =
+  STRATEGY_NAMES.filter((name) => name !== 'lastResort');
 
 /** Every strategy by name, `lastResort` included. */
 export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {

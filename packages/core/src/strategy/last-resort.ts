@@ -1,4 +1,3 @@
-import { withAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
@@ -9,6 +8,7 @@ import type {
   StrategyContext,
 } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
+import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
@@ -144,29 +144,20 @@ function buildFold({
     offloadId,
   } as const;
   const summary = `Folded ${span.length} messages.\n${createPreview(transcript, previewChars)}`;
-  const stub = withAcmMarker(
-    {
-      id: ids[needsUser ? 2 : 1]!,
-      role: 'assistant',
-      content: [
-        {
-          type: 'text',
-          text: composeSummaryText({ summary, ledger, offloadId }),
-        },
-      ],
-    },
-    { ...marker, ledger, replaces: span.map((message) => message.id) },
-  );
+  const stub = createMarkedTextMessage({
+    id: ids[needsUser ? 2 : 1]!,
+    role: 'assistant',
+    text: composeSummaryText({ summary, ledger, offloadId }),
+    marker: { ...marker, ledger, replaces: span.map((message) => message.id) },
+  });
   if (!needsUser) return [stub];
   return [
-    withAcmMarker(
-      {
-        id: ids[1]!,
-        role: 'user',
-        content: [{ type: 'text', text: LAST_RESORT_USER_TEXT }],
-      },
+    createMarkedTextMessage({
+      id: ids[1]!,
+      role: 'user',
+      text: LAST_RESORT_USER_TEXT,
       marker,
-    ),
+    }),
     stub,
   ];
 }

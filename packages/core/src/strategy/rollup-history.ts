@@ -1,5 +1,5 @@
 import type { Round } from '../conversation/analyze-conversation';
-import { getAcmMarker, withAcmMarker } from '../message/acm-marker';
+import { getAcmMarker } from '../message/acm-marker';
 import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { getMessageText } from '../message/message-text';
@@ -12,6 +12,7 @@ import { renderTranscript } from '../summary/render-transcript';
 import { stripOffloadTags } from '../summary/strip-offload-tags';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
+import { createMarkedTextMessage } from './create-marked-text-message';
 import { isClosedRound, isRangeFrozen } from './strategy-guards';
 
 /** Text of the synthetic user message that opens a rollup. */
@@ -155,32 +156,27 @@ function planRollup(context: StrategyContext, start: number, end: number) {
         build: (
           summaries: Readonly<Record<string, string>>,
         ): readonly Message[] => [
-          withAcmMarker(
-            {
-              id: userId,
-              role: 'user',
-              content: [{ type: 'text', text: ROLLUP_USER_TEXT }],
-            },
+          createMarkedTextMessage({
+            id: userId,
+            role: 'user',
+            text: ROLLUP_USER_TEXT,
             marker,
-          ),
-          withAcmMarker(
-            {
-              id: summaryId,
-              role: 'assistant',
-              content: [
-                {
-                  type: 'text',
-                  text: composeSummaryText({
-                    summary: summaries[key] ?? '',
-                    note,
-                    ledger,
-                    offloadId,
-                  }),
-                },
-              ],
+          }),
+          createMarkedTextMessage({
+            id: summaryId,
+            role: 'assistant',
+            text: composeSummaryText({
+              summary: summaries[key] ?? '',
+              note,
+              ledger,
+              offloadId,
+            }),
+            marker: {
+              ...marker,
+              ledger,
+              replaces: block.map((message) => message.id),
             },
-            { ...marker, ledger, replaces: block.map((message) => message.id) },
-          ),
+          }),
         ],
       },
     ],

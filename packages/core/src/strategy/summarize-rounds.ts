@@ -1,5 +1,4 @@
 import type { MessageRange } from '../event/compression-event';
-import { withAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
 import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
@@ -8,6 +7,7 @@ import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import type { PlannedEdit, Strategy, SummaryTask } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
+import { createMarkedTextMessage } from './create-marked-text-message';
 import { BELOW_TOKEN_THRESHOLD } from './compress-tool-runs';
 import { isRangeFrozen } from './strategy-guards';
 
@@ -79,31 +79,24 @@ export const summarizeRounds: Strategy = (context) => {
       offloads: { [offloadId]: span },
       taskKeys: [key],
       build: (summaries): readonly Message[] => [
-        withAcmMarker(
-          {
-            id: summaryId,
-            role: 'assistant',
-            ...(name === undefined ? {} : { name }),
-            content: [
-              {
-                type: 'text',
-                text: composeSummaryText({
-                  summary: summaries[key] ?? '',
-                  note,
-                  ledger,
-                  offloadId,
-                }),
-              },
-            ],
-          },
-          {
+        createMarkedTextMessage({
+          id: summaryId,
+          role: 'assistant',
+          name,
+          text: composeSummaryText({
+            summary: summaries[key] ?? '',
+            note,
+            ledger,
+            offloadId,
+          }),
+          marker: {
             kind: 'round-summary',
             strategy: 'summarizeRounds',
             offloadId,
             ledger,
             replaces: span.map((message) => message.id),
           },
-        ),
+        }),
       ],
     });
   }

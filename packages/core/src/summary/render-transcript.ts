@@ -1,7 +1,7 @@
-import { getAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { createPreview } from './create-preview';
+import { getSpeakerLabels } from './get-speaker-labels';
 import { stripOffloadTags } from './strip-offload-tags';
 
 export interface RenderTranscriptOptions {
@@ -49,15 +49,7 @@ function renderMessageBlocks(
   maxPartChars: number,
   blocks: string[],
 ): void {
-  const kind = getAcmMarker(message)?.kind;
-  const speaker =
-    message.name !== undefined && message.name !== ''
-      ? `${message.role} ${message.name}`
-      : message.role;
-  const label =
-    kind !== undefined && kind !== 'injected'
-      ? `${speaker} (${kind})`
-      : speaker;
+  const { speaker, label } = getSpeakerLabels(message);
   for (const part of message.content) {
     const block = renderPart(part, label, speaker, maxPartChars);
     if (block !== undefined) blocks.push(block);

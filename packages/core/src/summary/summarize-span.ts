@@ -155,7 +155,6 @@ export async function summarizeSpan({
   }
 }
 
-
 function assertBudget(budget: number, maxInputTokens: number): void {
   if (budget < MIN_TRANSCRIPT_TOKENS) {
     throw new InvalidArgumentError({

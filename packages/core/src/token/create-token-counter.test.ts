@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { textMessage } from '../__fixtures__/message-builders';
 import type { Message } from '../message/message';
 import { createTokenCounter } from './create-token-counter';
 
 /** One token a character: makes every expected figure easy to read off. */
 const countCharacters = (text: string) => text.length;
-
-function textMessage(id: string, role: Message['role'], text: string): Message {
-  return { id, role, content: [{ type: 'text', text }] };
-}
 
 describe('createTokenCounter', () => {
   it('should count overhead, role and text of a message', () => {

@@ -89,18 +89,16 @@ export function createTokenCounter({
       case 'reasoning':
         return countText(part.text);
       case 'tool-call':
-        return (
-          toolPartOverhead +
-          countText(part.toolName) +
-          countText(part.toolCallId) +
-          countText(stringifyToolOutput(part.input))
-        );
       case 'tool-result':
         return (
           toolPartOverhead +
           countText(part.toolName) +
           countText(part.toolCallId) +
-          countText(stringifyToolOutput(part.output))
+          countText(
+            stringifyToolOutput(
+              part.type === 'tool-call' ? part.input : part.output,
+            ),
+          )
         );
       case 'file':
         return part.mediaType.startsWith('image/')
