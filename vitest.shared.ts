@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -6,6 +8,7 @@ export default defineProject({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     restoreMocks: true,
+    setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
     testTimeout: 30_000,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
