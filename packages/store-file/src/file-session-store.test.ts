@@ -13,7 +13,12 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidStateError, StoreConflictError, StoreError } from '@acm/core';
-import { describeSessionStore } from '@acm/core/testing';
+import type { SessionStore } from '@acm/core';
+import {
+  captureError,
+  describeMemoryOnStore,
+  describeSessionStore,
+} from '@acm/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   appendWithRetry,
@@ -38,20 +43,16 @@ afterEach(async () => {
   );
 });
 
-describeSessionStore({
-  name: 'file',
-  create: async () =>
-    createFileSessionStore({ directory: await createTemporaryDirectory() }),
-});
-
-async function captureError(action: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await action();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
+/** A store in a fresh temporary directory. */
+async function createStore(): Promise<SessionStore> {
+  return createFileSessionStore({
+    directory: await createTemporaryDirectory(),
+  });
 }
+
+describeSessionStore({ name: 'file', create: createStore });
+
+describeMemoryOnStore({ name: 'file', create: createStore });
 
 describe('createFileSessionStore', () => {
   let root: string;

@@ -121,24 +121,9 @@ export function createFileSessionStore({
     path: string,
     operation: Operation,
   ): Promise<ContextState | undefined> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return undefined;
-      throw error;
-    }
-    let state: ContextState;
-    try {
-      state = parseState(text);
-    } catch (error) {
-      throw new StoreError({
-        operation,
-        sessionId,
-        message: `Session file ${path} is corrupt and was left untouched: ${error instanceof Error ? error.message : String(error)}`,
-        cause: error,
-      });
-    }
+    const text = await readTextIfExists(path);
+    if (text === undefined) return undefined;
+    const state = parseSessionFile(path, text, operation, sessionId);
     if (state.sessionId !== sessionId) {
       throw new StoreError({
         operation,
@@ -313,18 +298,33 @@ export function createFileSessionStore({
 async function readHashedSession(
   path: string,
 ): Promise<ContextState | undefined> {
-  let text: string;
+  const text = await readTextIfExists(path);
+  return text === undefined ? undefined : parseSessionFile(path, text, 'list');
+}
+
+/** The file's text, or `undefined` when it does not exist. */
+async function readTextIfExists(path: string): Promise<string | undefined> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** Parses a session file's text; a corrupt one fails with `StoreError` naming the file. */
+function parseSessionFile(
+  path: string,
+  text: string,
+  operation: Operation,
+  sessionId?: string,
+): ContextState {
   try {
     return parseState(text);
   } catch (error) {
     throw new StoreError({
-      operation: 'list',
+      operation,
+      sessionId,
       message: `Session file ${path} is corrupt and was left untouched: ${error instanceof Error ? error.message : String(error)}`,
       cause: error,
     });

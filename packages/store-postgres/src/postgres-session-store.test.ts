@@ -1,6 +1,10 @@
 import { InvalidStateError, StoreError } from '@acm/core';
 import type { ContextState, Message } from '@acm/core';
-import { describeSessionStore } from '@acm/core/testing';
+import {
+  captureError,
+  describeMemoryOnStore,
+  describeSessionStore,
+} from '@acm/core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPostgresTestServer } from './__fixtures__/postgres-server';
@@ -41,6 +45,35 @@ describeSessionStore({
   },
 });
 
+describeMemoryOnStore({
+  name: 'postgres',
+  create: async () => {
+    const table = `memory_sessions_${tableCount++}`;
+    await migratePostgresSessionStore({ pool, table });
+    return createPostgresSessionStore({ pool, table });
+  },
+  startCrashable: async () => {
+    const server = await startPostgresTestServer();
+    const own = createPool(server.connectionString);
+    const close = async () => {
+      await own.end();
+      await server.stop();
+    };
+    try {
+      await migratePostgresSessionStore({ pool: own });
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return {
+      store: createPostgresSessionStore({ pool: own }),
+      crash: () => server.crash(),
+      restart: () => server.start(),
+      close,
+    };
+  },
+});
+
 function createState(
   sessionId: string,
   revision: number,
@@ -59,15 +92,6 @@ function createState(
     events: [],
     revision,
   };
-}
-
-async function captureError(action: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await action();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
 }
 
 describe('migratePostgresSessionStore', () => {

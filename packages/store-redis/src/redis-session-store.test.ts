@@ -1,9 +1,14 @@
 import { StoreError } from '@acm/core';
 import type { ContextState, Message } from '@acm/core';
-import { describeSessionStore } from '@acm/core/testing';
+import {
+  captureError,
+  describeMemoryOnStore,
+  describeSessionStore,
+} from '@acm/core/testing';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startRedisTestServer } from './__fixtures__/redis-server';
+import type { RedisTestServer } from './__fixtures__/redis-server';
 import { createRedisSessionStore } from './redis-session-store';
 import type { RedisSessionStoreClient } from './redis-session-store';
 
@@ -21,6 +26,16 @@ async function connect(url: string) {
 
 type Client = Awaited<ReturnType<typeof connect>>;
 
+/** Starts `server` again after a kill and resolves once `client` has reconnected. */
+async function restart(server: RedisTestServer, client: Client): Promise<void> {
+  // Not events.once: it would reject on the client's reconnect 'error' events.
+  const ready = new Promise<void>((resolve) =>
+    client.once('ready', () => resolve()),
+  );
+  await server.start();
+  await ready;
+}
+
 let client: Client;
 let prefixCount = 0;
 const nextPrefix = () => `test-${prefixCount++}:`;
@@ -33,9 +48,28 @@ afterAll(() => {
   client.destroy();
 });
 
-describeSessionStore({
+/** A store on the shared test server under a fresh key prefix. */
+const createStore = () =>
+  createRedisSessionStore({ client, keyPrefix: nextPrefix() });
+
+describeSessionStore({ name: 'redis', create: createStore });
+
+describeMemoryOnStore({
   name: 'redis',
-  create: () => createRedisSessionStore({ client, keyPrefix: nextPrefix() }),
+  create: createStore,
+  startCrashable: async () => {
+    const server = await startRedisTestServer({ durable: true });
+    const own = await connect(server.url);
+    return {
+      store: createRedisSessionStore({ client: own }),
+      crash: () => server.kill(),
+      restart: () => restart(server, own),
+      close: async () => {
+        own.destroy();
+        await server.stop();
+      },
+    };
+  },
 });
 
 const OFFLOAD_ID = '0123456789abcdef0123456789abcdef';
@@ -70,15 +104,6 @@ function createState(
     events: [],
     revision,
   };
-}
-
-async function captureError(action: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await action();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
 }
 
 /** Wraps the client and records the size of every script call's arguments. */
@@ -279,12 +304,7 @@ describe('createRedisSessionStore', () => {
       const loadError = await captureError(() =>
         Promise.resolve(store.load('s')),
       );
-      // Not events.once: it would reject on the client's reconnect 'error' events.
-      const ready = new Promise<void>((resolve) =>
-        own.once('ready', () => resolve()),
-      );
-      await server.start();
-      await ready;
+      await restart(server, own);
 
       expect(StoreError.isInstance(saveError)).toBe(true);
       expect(saveError).toMatchObject({ operation: 'save', sessionId: 's' });

@@ -5,6 +5,7 @@ import type { CompressionEvent } from '../event/compression-event';
 import type { Message } from '../message/message';
 import type { ContextState } from '../state/context-state';
 import type { MaybePromise, SessionStore } from '../store/session-store';
+import { captureError } from './capture-error';
 
 export interface DescribeSessionStoreOptions {
   /** Shown in the test names, e.g. `'file'` or `'redis'`. */
@@ -668,16 +669,4 @@ function createTaggedState(sessionId: string, revision: number): ContextState {
     events: [],
     revision,
   };
-}
-
-/** Runs `action` and returns what it threw or rejected with, or `undefined`. */
-async function captureError(
-  action: () => MaybePromise<unknown>,
-): Promise<unknown> {
-  try {
-    await action();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
 }

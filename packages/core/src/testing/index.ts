@@ -1,3 +1,4 @@
+export { captureError } from './capture-error';
 export { configArbitrary } from './config-arbitrary';
 export type { ConfigArbitraryOptions } from './config-arbitrary';
 export { conversationArbitrary } from './conversation-arbitrary';
@@ -5,6 +6,11 @@ export type {
   ConversationArbitraryOptions,
   Frequency,
 } from './conversation-arbitrary';
+export { describeMemoryOnStore } from './describe-memory-on-store';
+export type {
+  CrashableSessionStore,
+  DescribeMemoryOnStoreOptions,
+} from './describe-memory-on-store';
 export { describeSessionStore } from './describe-session-store';
 export type { DescribeSessionStoreOptions } from './describe-session-store';
 export { findSharedDataDir, SHARED_DATA_FILES } from './find-shared-data-dir';

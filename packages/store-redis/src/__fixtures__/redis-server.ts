@@ -7,16 +7,25 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
-/** A private redis-server for tests: loopback only, no persistence, in a temporary directory. */
+/** A private redis-server for tests: loopback only, in a temporary directory. */
 export interface RedisTestServer {
   readonly port: number;
   readonly url: string;
-  /** Kills the server with SIGKILL (a crash), keeping its port for {@link RedisTestServer.start}. */
+  /** Kills the server with SIGKILL (a crash), keeping its port and directory for {@link RedisTestServer.start}. */
   kill(): Promise<void>;
-  /** Starts the server again on the same port (after `kill`). */
+  /** Starts the server again on the same port and directory (after `kill`); a durable one replays its AOF. */
   start(): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
+}
+
+export interface StartRedisTestServerOptions {
+  /**
+   * Keep the data across a crash: append-only file with `appendfsync always`.
+   * Otherwise nothing is persisted and a restarted server starts empty.
+   * @default false
+   */
+  durable?: boolean;
 }
 
 const INSTALL_HINT =
@@ -59,7 +68,11 @@ async function launch(
   binary: string,
   port: number,
   directory: string,
+  durable: boolean,
 ): Promise<ChildProcess> {
+  const persistence = durable
+    ? ['--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   const child = spawn(
     binary,
     [
@@ -69,8 +82,7 @@ async function launch(
       '127.0.0.1',
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...persistence,
       '--dir',
       directory,
     ],
@@ -125,15 +137,19 @@ async function terminate(
 }
 
 /** Starts a private redis-server on a free loopback port (retrying if the port is taken). */
-export async function startRedisTestServer(): Promise<RedisTestServer> {
+export async function startRedisTestServer({
+  durable = false,
+}: StartRedisTestServerOptions = {}): Promise<RedisTestServer> {
   const binary = findRedisServer();
-  const directory = await mkdtemp(join(tmpdir(), 'acm-redis-'));
+  const directory = await mkdtemp(
+    join(tmpdir(), durable ? 'acm-redis-durable-' : 'acm-redis-'),
+  );
   let port = 0;
   let child: ChildProcess | undefined;
   for (let attempt = 0; child === undefined; attempt++) {
     port = await findFreePort();
     try {
-      child = await launch(binary, port, directory);
+      child = await launch(binary, port, directory, durable);
     } catch (error) {
       if (attempt >= 2) {
         await rm(directory, { recursive: true, force: true });
@@ -149,7 +165,7 @@ export async function startRedisTestServer(): Promise<RedisTestServer> {
     },
     async start() {
       await terminate(child, 'SIGKILL');
-      child = await launch(binary, port, directory);
+      child = await launch(binary, port, directory, durable);
     },
     async stop() {
       await terminate(child, 'SIGTERM');
