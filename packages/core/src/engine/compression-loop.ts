@@ -10,6 +10,7 @@ import type { ContextState } from '../state/context-state';
 import type {
   CompressionPlan,
   CompressionPressure,
+  PlannedEdit,
 } from '../strategy/compression-plan';
 import { STRATEGIES, createStrategyContext } from '../strategy';
 import type { Summarizer } from '../summarizer/summarizer';
@@ -251,9 +252,25 @@ export async function compressionLoop(
       fallbackUsed = outcome.failure !== undefined;
     }
 
+    // An edit must pay for the cache rewrite it causes: keep it only when its
+    // replacement (summary + ledger + tag) is smaller than the span, or, under
+    // message-count pressure, when it has fewer messages.
+    const worthwhile = plan.edits.filter((edit) =>
+      isWorthwhile(edit, summaries, current, counter, pressure().messageCount),
+    );
+    if (worthwhile.length === 0) {
+      passes.push({
+        plan,
+        report: report('unproductive', { summarizerCalls }),
+      });
+      return 'no-progress';
+    }
     const next = applyPlan({
       state: current,
-      plan,
+      plan:
+        worthwhile.length === plan.edits.length
+          ? plan
+          : { ...plan, edits: worthwhile },
       summaries,
       costs,
       clock,
@@ -354,6 +371,27 @@ export async function compressionLoop(
     events,
     stopReason: finalReason,
   };
+}
+
+/** Whether applying `edit` shrinks the working messages (see the loop). */
+function isWorthwhile(
+  edit: PlannedEdit,
+  summaries: Readonly<Record<string, string>>,
+  state: ContextState,
+  counter: TokenCounter,
+  countPressure: boolean,
+): boolean {
+  const span = state.working.slice(edit.range.start, edit.range.end);
+  const picked: Record<string, string> = {};
+  for (const key of edit.taskKeys) {
+    const summary = summaries[key];
+    if (summary !== undefined) picked[key] = summary;
+  }
+  const replacement = edit.build(picked);
+  return (
+    counter.countMessages(replacement) < counter.countMessages(span) ||
+    (countPressure && replacement.length < span.length)
+  );
 }
 
 /**

@@ -5,14 +5,19 @@ import type { StrategyName } from '../message/acm-marker';
 export interface PassReport {
   readonly strategy: StrategyName;
   /**
-   * - `applied`: every edit of the plan is in the new state;
+   * - `applied`: the plan's edits are in the new state (edits whose replacement
+   *   would not shrink the working messages are dropped first);
    * - `failed`: a summary failed (no fallback, or the fallback failed too); nothing was applied;
    * - `aborted`: the caller's signal aborted during the pass; nothing was applied;
    * - `deferred`: a current-round plan expected to save less than
    *   `maxToken × minCurrentRoundSavingsRatio` while under the hard budget; not
-   *   worth rewriting cached messages yet, so nothing was run or applied.
+   *   worth rewriting cached messages yet, so nothing was run or applied;
+   * - `unproductive`: the summaries came back, but no edit's replacement was
+   *   smaller than its span (or, under message-count pressure, had fewer
+   *   messages); nothing was applied.
    */
-  readonly outcome: 'applied' | 'failed' | 'aborted' | 'deferred';
+  readonly outcome:
+    'applied' | 'failed' | 'aborted' | 'deferred' | 'unproductive';
   /** Edits in the plan. */
   readonly editCount: number;
   /** LLM summary tasks in the plan. */

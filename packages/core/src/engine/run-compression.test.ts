@@ -699,6 +699,41 @@ describe('runCompression', () => {
     });
   });
 
+  describe('unproductive edits', () => {
+    it('should apply nothing when every replacement would be larger than its span', async () => {
+      // Each summary is one character shorter than its transcript (valid), so
+      // with the ledger and the reload tag every replacement outgrows its span.
+      const summarizer = scriptedSummarizer((request) =>
+        request.transcript.slice(0, -1),
+      );
+      const { state, promise } = run(
+        history,
+        {
+          ...tokenPressure,
+          mode: 'compress',
+          strategies: {
+            rollupHistory: false,
+            summarizeRounds: false,
+            summarizeLargeCurrentMessages: false,
+            compressCurrentRound: false,
+            lastResort: false,
+          },
+        },
+        { summarizer },
+      );
+      const compression = await promise;
+
+      expect(
+        compression.passes.map((pass) => [pass.strategy, pass.outcome]),
+      ).toEqual([['compressToolRuns', 'unproductive']]);
+      expect(summarizer.calls.length).toBeGreaterThan(0);
+      expect(compression.applied).toBe(false);
+      expect(compression.state.working).toBe(state.working);
+      expect(compression.state.offloads).toBe(state.offloads);
+      expect(compression.events).toEqual([]);
+    });
+  });
+
   describe('cache awareness', () => {
     /** A long system prompt (never compressed) and one consumed exchange of about 300 tokens in the current round. */
     const smallCurrentRound: readonly Message[] = [
