@@ -9,7 +9,6 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  AcmError,
   assertValidSave,
   assertValidSessionId,
   InvalidConfigError,
@@ -17,6 +16,7 @@ import {
   serializeState,
   StoreConflictError,
   StoreError,
+  toStoreError,
 } from '@acm/core';
 import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
 import { acquireFileLock } from './acquire-file-lock';
@@ -52,21 +52,6 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error
     ? String(error.code)
     : undefined;
-}
-
-function toStoreError(
-  error: unknown,
-  operation: Operation,
-  sessionId?: string,
-): AcmError {
-  if (AcmError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new StoreError({
-    operation,
-    sessionId,
-    message: `File session store failed to ${operation}${sessionId === undefined ? '' : ` session ${JSON.stringify(sessionId)}`}: ${detail}`,
-    cause: error,
-  });
 }
 
 function assertPositive(parameter: string, value: number): void {
@@ -210,7 +195,12 @@ export function createFileSessionStore({
           'load',
         );
       } catch (error) {
-        throw toStoreError(error, 'load', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'load',
+          sessionId,
+          store: 'File session store',
+        });
       }
     },
 
@@ -237,7 +227,12 @@ export function createFileSessionStore({
           await writeAtomically(stem, text, lock);
         });
       } catch (error) {
-        throw toStoreError(error, 'save', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'save',
+          sessionId,
+          store: 'File session store',
+        });
       }
     },
 
@@ -254,7 +249,12 @@ export function createFileSessionStore({
         });
       } catch (error) {
         if (errorCode(error) === 'ENOENT') return false;
-        throw toStoreError(error, 'delete', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'delete',
+          sessionId,
+          store: 'File session store',
+        });
       }
     },
 
@@ -288,7 +288,11 @@ export function createFileSessionStore({
         }
         return ids.sort();
       } catch (error) {
-        throw toStoreError(error, 'list');
+        throw toStoreError({
+          error,
+          operation: 'list',
+          store: 'File session store',
+        });
       }
     },
   };

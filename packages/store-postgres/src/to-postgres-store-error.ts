@@ -1,18 +1,17 @@
-import { AcmError, StoreError } from '@acm/core';
+import { toStoreError } from '@acm/core';
+import type { AcmError, StoreError } from '@acm/core';
 
-/** Wraps a driver or server error into `StoreError` (ACM errors pass through). */
+/** A Postgres failure as a StoreError (`connect` reads "migrate" in the message). */
 export function toPostgresStoreError(
   error: unknown,
-  operation: 'load' | 'save' | 'delete' | 'list' | 'connect',
+  operation: StoreError['operation'],
   sessionId?: string,
 ): AcmError {
-  if (AcmError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  const action = operation === 'connect' ? 'migrate' : operation;
-  return new StoreError({
+  return toStoreError({
+    error,
     operation,
     sessionId,
-    message: `Postgres session store failed to ${action}${sessionId === undefined ? '' : ` session ${JSON.stringify(sessionId)}`}: ${detail}`,
-    cause: error,
+    store: 'Postgres session store',
+    action: operation === 'connect' ? 'migrate' : operation,
   });
 }

@@ -1,5 +1,4 @@
 import {
-  AcmError,
   assertValidSave,
   assertValidSessionId,
   InvalidConfigError,
@@ -7,6 +6,7 @@ import {
   serializeState,
   StoreConflictError,
   StoreError,
+  toStoreError,
 } from '@acm/core';
 import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
 import { DELETE_SCRIPT, LOAD_SCRIPT, SAVE_SCRIPT } from './redis-scripts';
@@ -53,8 +53,6 @@ export interface RedisSessionStoreOptions {
   ttlSeconds?: number;
 }
 
-type Operation = 'load' | 'save' | 'delete' | 'list';
-
 /** Session ids known to have a given offload entry stored, remembered for this many sessions. */
 const KNOWN_OFFLOADS_LIMIT = 10_000;
 
@@ -75,21 +73,6 @@ function unescapeSessionId(escaped: string): string {
 /** Escapes Redis glob metacharacters. */
 function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
-}
-
-function toStoreError(
-  error: unknown,
-  operation: Operation,
-  sessionId?: string,
-): AcmError {
-  if (AcmError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new StoreError({
-    operation,
-    sessionId,
-    message: `Redis session store failed to ${operation}${sessionId === undefined ? '' : ` session ${JSON.stringify(sessionId)}`}: ${detail}`,
-    cause: error,
-  });
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -195,7 +178,12 @@ export function createRedisSessionStore({
       try {
         reply = await run(LOAD_SCRIPT, keysOf(sessionId), []);
       } catch (error) {
-        throw toStoreError(error, 'load', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'load',
+          sessionId,
+          store: 'Redis session store',
+        });
       }
       if (reply === null) return undefined;
       if (!Array.isArray(reply) || reply.length !== 3) {
@@ -297,7 +285,12 @@ export function createRedisSessionStore({
         if (reply[0] !== 'ok')
           throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
       } catch (error) {
-        throw toStoreError(error, 'save', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'save',
+          sessionId,
+          store: 'Redis session store',
+        });
       }
       remember(sessionId, offloadIds);
     },
@@ -308,7 +301,12 @@ export function createRedisSessionStore({
       try {
         return (await run(DELETE_SCRIPT, keysOf(sessionId), [])) === 1;
       } catch (error) {
-        throw toStoreError(error, 'delete', sessionId);
+        throw toStoreError({
+          error,
+          operation: 'delete',
+          sessionId,
+          store: 'Redis session store',
+        });
       }
     },
 
@@ -334,7 +332,11 @@ export function createRedisSessionStore({
           }
         }
       } catch (error) {
-        throw toStoreError(error, 'list');
+        throw toStoreError({
+          error,
+          operation: 'list',
+          store: 'Redis session store',
+        });
       }
       return [...ids].sort();
     },

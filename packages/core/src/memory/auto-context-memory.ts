@@ -13,7 +13,6 @@ import { planCompression } from '../engine/plan-compression';
 import type { CompressionDryRun } from '../engine/plan-compression';
 import { runCompression } from '../engine/run-compression';
 import type { CompressionResult } from '../engine/run-compression';
-import { AcmError } from '../error/acm-error';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { StoreError } from '../error/store-error';
 import type { CompressionEvent } from '../event/compression-event';
@@ -33,6 +32,7 @@ import { reloadOffload } from '../state/reload-offload';
 import { serializeState } from '../state/serialize-state';
 import { assertValidSessionId } from '../store/assert-valid-session-id';
 import type { SessionStore } from '../store/session-store';
+import { toStoreError } from '../store/to-store-error';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
 import type { Summarizer } from '../summarizer/summarizer';
 import { countFixedTokens } from '../token/count-fixed-tokens';
@@ -517,7 +517,11 @@ export class AutoContextMemory {
           expectedRevision: this.#storedRevision,
         });
       } catch (error) {
-        throw toStoreError(error, 'save', this.sessionId);
+        throw toStoreError({
+          error,
+          operation: 'save',
+          sessionId: this.sessionId,
+        });
       }
       this.#storedRevision = state.revision;
       return true;
@@ -539,7 +543,11 @@ export class AutoContextMemory {
       try {
         stored = await store.load(this.sessionId);
       } catch (error) {
-        throw toStoreError(error, 'load', this.sessionId);
+        throw toStoreError({
+          error,
+          operation: 'load',
+          sessionId: this.sessionId,
+        });
       }
       if (stored === undefined) return false;
       if (stored.sessionId !== this.sessionId) {
@@ -607,20 +615,4 @@ function assertTokenFigure(parameter: string, value: number): void {
       message: `must be a finite number of tokens, 0 or more, received ${String(value)}`,
     });
   }
-}
-
-function toStoreError(
-  error: unknown,
-  operation: 'load' | 'save',
-  sessionId: string,
-): Error {
-  // Typed errors (conflict, store failure, invalid argument or state) pass through.
-  if (AcmError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new StoreError({
-    sessionId,
-    operation,
-    message: `The session store failed to ${operation} session ${JSON.stringify(sessionId)}: ${detail}`,
-    cause: error,
-  });
 }

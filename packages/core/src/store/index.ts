@@ -7,3 +7,5 @@ export {
 export { createInMemorySessionStore } from './in-memory-session-store';
 export type { InMemorySessionStore } from './in-memory-session-store';
 export type { MaybePromise, SaveOptions, SessionStore } from './session-store';
+export { toStoreError } from './to-store-error';
+export type { ToStoreErrorOptions } from './to-store-error';

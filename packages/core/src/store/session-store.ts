@@ -20,7 +20,11 @@ export interface SessionStore {
   /** The stored state, or `undefined` when the session does not exist. */
   load(sessionId: string): MaybePromise<ContextState | undefined>;
   /** Writes `state` if the stored revision is `expectedRevision`; `state.revision` must be greater. */
-  save(sessionId: string, state: ContextState, options: SaveOptions): MaybePromise<void>;
+  save(
+    sessionId: string,
+    state: ContextState,
+    options: SaveOptions,
+  ): MaybePromise<void>;
   /** Removes the session; `true` if it existed. */
   delete(sessionId: string): MaybePromise<boolean>;
   /** Ids of the stored sessions, sorted. */
