@@ -6,12 +6,11 @@
  *
  * Run: cd bench && npx tsx --conditions=@acm/source engine.ts
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import {
   createApproximateTokenCounter,
   createContextState,
@@ -21,13 +20,15 @@ import {
   runCompression,
 } from '@acm/core';
 import type { Message } from '@acm/core';
-import { fixedLatencySummarizer } from '@acm/core/testing';
+import {
+  fixedLatencySummarizer,
+  loadSharedConversations,
+} from '@acm/core/testing';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(benchDirectory, '..');
 const dataDirectory =
   process.env.ACM_SHARED_DATA ?? resolve(repositoryRoot, '../shared/data');
-const DATA_FILES = ['swe-agent-trajectories', 'tau-bench-airline'] as const;
 
 const DETERMINISTIC_RUNS = 30;
 const DETERMINISTIC_TARGET_MS = 20;
@@ -45,25 +46,17 @@ interface Conversation {
 }
 
 function loadConversations(): Conversation[] {
-  const conversations: Conversation[] = [];
-  for (const file of DATA_FILES) {
-    const path = join(dataDirectory, `${file}.jsonl.gz`);
-    const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      const record = JSON.parse(line) as { id: string; messages: unknown[] };
-      const messages = fromOpenAIMessages(record.messages, {
-        invalidToolArguments: 'keep-raw',
-        orphanToolResults: 'keep',
-      });
-      conversations.push({
-        id: record.id,
-        messages,
-        chars: JSON.stringify(record.messages).length,
-      });
-    }
-  }
-  return conversations;
+  return loadSharedConversations({
+    dataset: 'all',
+    dataDir: dataDirectory,
+  }).map((record) => ({
+    id: record.id,
+    messages: fromOpenAIMessages(record.messages, {
+      invalidToolArguments: 'keep-raw',
+      orphanToolResults: 'keep',
+    }),
+    chars: JSON.stringify(record.messages).length,
+  }));
 }
 
 function median(values: readonly number[]): number {

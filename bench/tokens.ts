@@ -5,10 +5,9 @@
  *
  * Run: cd bench && npx tsx --conditions=@acm/source tokens.ts
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import {
   checkTrigger,
   createApproximateTokenCounter,
@@ -20,6 +19,7 @@ import {
   stringifyToolOutput,
 } from '@acm/core';
 import type { Message, TokenCounter } from '@acm/core';
+import { loadSharedConversations } from '@acm/core/testing';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(benchDirectory, '..');
@@ -54,11 +54,11 @@ function loadConversations(): {
   const conversations: Conversation[] = [];
   const skipped: string[] = [];
   for (const file of DATA_FILES) {
-    const path = join(dataDirectory, `${file}.jsonl.gz`);
-    const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      const record = JSON.parse(line) as { id: string; messages: unknown[] };
+    const dataset = file === 'swe-agent-trajectories' ? 'swe' : 'tau';
+    for (const record of loadSharedConversations({
+      dataset,
+      dataDir: dataDirectory,
+    })) {
       try {
         const messages = fromOpenAIMessages(record.messages, {
           generateId: (index) => `${record.id}-${index}`,
