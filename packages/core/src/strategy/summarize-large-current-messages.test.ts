@@ -115,6 +115,20 @@ describe('summarizeLargeCurrentMessages', () => {
     );
   });
 
+  it('should leave a large plan-tool result alone', () => {
+    const messages = [
+      user('u1'),
+      toolCall('call', [{ toolCallId: 'p1', toolName: 'view_subtasks' }]),
+      toolResult('result', 'p1', large, 'view_subtasks'),
+      assistant('f1'),
+    ];
+    expect(
+      summarizeLargeCurrentMessages(
+        fixtureContext(messages, { pressure: tokensOnly }),
+      ),
+    ).toBeUndefined();
+  });
+
   it('should not run under message-count pressure alone', () => {
     expect(
       summarizeLargeCurrentMessages(

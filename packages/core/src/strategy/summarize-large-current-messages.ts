@@ -1,3 +1,4 @@
+import { PLAN_TOOL_NAMES } from '../plan/plan-tool-names';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import type { Strategy } from './compression-plan';
 import { planPieceEdits } from './plan-piece-edits';
@@ -11,7 +12,8 @@ import { planPieceEdits } from './plan-piece-edits';
  * last assistant message (so consumed; the in-flight exchange is excluded too),
  * not system, not protected, not synthetic (ACM output or injected). Large means:
  * a tool-result part whose output has more than `largePayloadThreshold`
- * characters (each part judged alone), or, for other messages, text of more
+ * characters (each part judged alone; results of plan tools stay, as plan
+ * state is fed to compression through the plan hint, DESIGN §3.9), or, for other messages, text of more
  * than `largePayloadThreshold` characters. Tool-call inputs are never judged.
  *
  * One summary task per large piece: a tool message's large result part (sent as
@@ -28,6 +30,7 @@ export const summarizeLargeCurrentMessages: Strategy = (context) => {
   const { config, pressure } = context;
   if (!pressure.tokens) return undefined;
   const threshold = config.largePayloadThreshold;
+  const planTools = new Set(PLAN_TOOL_NAMES);
   return planPieceEdits(context, {
     strategy: 'summarizeLargeCurrentMessages',
     kind: 'current-round-summary',
@@ -35,7 +38,8 @@ export const summarizeLargeCurrentMessages: Strategy = (context) => {
       'summarizeLargeCurrentMessages',
       config.customPrompt,
     ),
-    isResultPiece: (_part, text) => text.length > threshold,
+    isResultPiece: (part, text) =>
+      !planTools.has(part.toolName) && text.length > threshold,
     isTextPiece: (_message, text) => text.length > threshold,
   });
 };
