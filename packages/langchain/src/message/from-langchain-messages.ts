@@ -1,4 +1,5 @@
 import type { AcmMarker, Message, Part, Role, ToolCallPart } from '@acm/core';
+import { isJsonEqual } from '@acm/core/internal';
 import { InvalidMessageError } from '@acm/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ContentBlock, ContentPart } from './content-block';
@@ -7,12 +8,7 @@ import {
   getDefaultContentForm,
   partToContentBlock,
 } from './content-block';
-import {
-  hasDefinedKeys,
-  isJsonEqual,
-  isPlainRecord,
-  withoutUndefined,
-} from './json-value';
+import { hasDefinedKeys, isPlainRecord, withoutUndefined } from './json-value';
 import {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,

@@ -1,34 +1,3 @@
-/** Deep equality of JSON values (object key order ignored; an `undefined` field counts as absent). */
-export function isJsonEqual(left: unknown, right: unknown): boolean {
-  if (Object.is(left, right)) return true;
-  if (
-    left === null ||
-    right === null ||
-    typeof left !== 'object' ||
-    typeof right !== 'object'
-  ) {
-    return false;
-  }
-  if (Array.isArray(left) !== Array.isArray(right)) return false;
-  if (Array.isArray(left)) {
-    const rightArray = right as unknown[];
-    return (
-      left.length === rightArray.length &&
-      left.every((item, index) => isJsonEqual(item, rightArray[index]))
-    );
-  }
-  const leftRecord = left as Record<string, unknown>;
-  const rightRecord = right as Record<string, unknown>;
-  const keys = new Set([
-    ...definedKeys(leftRecord),
-    ...definedKeys(rightRecord),
-  ]);
-  for (const key of keys) {
-    if (!isJsonEqual(leftRecord[key], rightRecord[key])) return false;
-  }
-  return true;
-}
-
 /**
  * A copy of `value` without object fields whose value is `undefined`
  * (LangChain objects carry many; core metadata must be JSON). Anything else

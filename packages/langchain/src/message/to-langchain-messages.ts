@@ -14,7 +14,8 @@ import {
   getDefaultContentForm,
   partToContentBlock,
 } from './content-block';
-import { isJsonEqual, isPlainRecord } from './json-value';
+import { isJsonEqual } from '@acm/core/internal';
+import { isPlainRecord } from './json-value';
 import {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,
