@@ -13,7 +13,11 @@ export const trickyStringArbitrary = fc.string({
   maxLength: 12,
 });
 
-const jsonArbitrary = fc.jsonValue({ maxDepth: 2 });
+// JSON has no negative zero: fc.jsonValue may draw -0, which a JSON round trip
+// turns into 0, so a round-trip property would fail on a value JSON cannot hold.
+const jsonArbitrary = fc
+  .jsonValue({ maxDepth: 2 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as fc.JsonValue);
 
 const partArbitrary: fc.Arbitrary<Part> = fc.oneof(
   fc.record(
