@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   }[] = [
     {
       figure:
-        'SWE @ 14000: first user message verbatim, turns where it is ≤ 25 % of budget',
+        'SWE @ 14000: first user message verbatim, compressed turns where it is ≤ 25 % of budget',
       measured: `${pct(swe14.taskVisibility.share)} (${swe14.taskVisibility.part}/${swe14.taskVisibility.total})`,
       goal: '100 %',
       status: meets(swe14.taskVisibility.share === 1),

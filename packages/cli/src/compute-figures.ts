@@ -113,7 +113,7 @@ export function computeFigures({
       groundTruthVisible += turn.groundTruthVisible;
       groundTruthVisibleWithoutLists += turn.groundTruthVisibleWithoutLists;
     }
-    if (turn.taskVisible !== null) {
+    if (turn.taskVisible !== null && turn.compressed) {
       taskEligible += 1;
       if (turn.taskVisible) taskVisible += 1;
     }

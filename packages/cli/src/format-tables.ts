@@ -69,7 +69,10 @@ export function formatFigures(figures: SimulationFigures): string {
           ],
         ] as const)),
     ['identifier lists in managed tokens', formatShare(figures.listTokenShare)],
-    ['task visible verbatim', formatShare(figures.taskVisibility)],
+    [
+      'task visible verbatim (compressed turns)',
+      formatShare(figures.taskVisibility),
+    ],
     [
       'reload depth (final state)',
       `max ${depth.max}, p95 ${depth.p95}, ≥ 3 calls ${formatShare(depth.atLeast3)}${depth.unreachable > 0 ? `, ${formatCount(depth.unreachable)} unreachable` : ''}`,

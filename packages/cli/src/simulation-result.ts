@@ -109,7 +109,11 @@ export interface SimulationFigures {
   readonly groundTruthVisibilityWithoutLists: Share;
   /** Identifier-list tokens out of all managed tokens, summed over turns. */
   readonly listTokenShare: Share;
-  /** Turns where the task is ≤ 25 % of `maxToken`: the ones that show it verbatim. */
+  /**
+   * Compressed turns where the task (first user message) is ≤ 25 % of
+   * `maxToken`: the ones whose prompt shows it verbatim (an uncompressed
+   * prompt always does).
+   */
   readonly taskVisibility: Share;
   /** Turns over `maxToken` not excused by the protected set (counted in `contractViolations`). */
   readonly budgetViolations: number;
