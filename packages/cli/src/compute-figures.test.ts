@@ -19,6 +19,7 @@ const turn = (overrides: Partial<TurnRecord>): TurnRecord => ({
   groundTruthVisibleWithoutLists: 0,
   listTokens: 0,
   taskVisible: true,
+  reloadDepthMax: null,
   protectedTokens: 10,
   unexcusedOverBudget: false,
   compressMs: 0,
@@ -58,7 +59,12 @@ describe('computeFigures', () => {
           listTokens: 20,
           taskVisible: true,
         }),
-        turn({ managedTokens: 100, compressed: true, taskVisible: null }),
+        turn({
+          managedTokens: 100,
+          compressed: true,
+          taskVisible: null,
+          reloadDepthMax: 3,
+        }),
       ],
       events: [
         {
@@ -117,6 +123,7 @@ describe('computeFigures', () => {
       p95: 1,
       atLeast3: { part: 0, total: 4, share: 0 },
       unreachable: 0,
+      maxOverTurns: 3,
     });
     expect(figures.strategies.lastResort?.tokensSaved).toBe(200);
   });

@@ -168,6 +168,7 @@ export function computeFigures({
     reloadDepth: toReloadDepthFigures(
       reloadDepth.histogram,
       reloadDepth.unreachable,
+      turns.reduce((most, turn) => Math.max(most, turn.reloadDepthMax ?? 0), 0),
     ),
     reloadExactness: toShare(reload.exact, reload.reachable),
     contractViolations: contractViolations + budgetViolations,
@@ -257,6 +258,7 @@ export function aggregateFigures(
     reloadDepth: toReloadDepthFigures(
       addHistograms(all.map((figures) => figures.reloadDepth.histogram)),
       sum((figures) => figures.reloadDepth.unreachable),
+      Math.max(0, ...all.map((figures) => figures.reloadDepth.maxOverTurns)),
     ),
     reloadExactness: pool((figures) => figures.reloadExactness),
     contractViolations: sum((figures) => figures.contractViolations),
@@ -275,6 +277,7 @@ export function aggregateFigures(
 export function toReloadDepthFigures(
   histogram: readonly number[],
   unreachable: number,
+  maxOverTurns = 0,
 ): ReloadDepthFigures {
   const total = histogram.reduce((sum, count) => sum + count, 0);
   let max = 0;
@@ -298,6 +301,7 @@ export function toReloadDepthFigures(
     p95: total === 0 ? 0 : p95,
     atLeast3: toShare(atLeast3, total),
     unreachable,
+    maxOverTurns: Math.max(maxOverTurns, max),
   };
 }
 

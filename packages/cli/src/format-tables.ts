@@ -75,7 +75,7 @@ export function formatFigures(figures: SimulationFigures): string {
     ],
     [
       'reload depth (final state)',
-      `max ${depth.max}, p95 ${depth.p95}, ≥ 3 calls ${formatShare(depth.atLeast3)}${depth.unreachable > 0 ? `, ${formatCount(depth.unreachable)} unreachable` : ''}`,
+      `max ${depth.max}, p95 ${depth.p95}, ≥ 3 calls ${formatShare(depth.atLeast3)}${depth.unreachable > 0 ? `, ${formatCount(depth.unreachable)} unreachable` : ''}; max at any turn ${depth.maxOverTurns}`,
     ],
     ['reload exactness', formatShare(figures.reloadExactness)],
     [

@@ -56,13 +56,16 @@ describe('toReloadDepthFigures', () => {
       p95: 3,
       atLeast3: { part: 10, total: 100, share: 0.1 },
       unreachable: 2,
+      maxOverTurns: 4,
     });
+    expect(toReloadDepthFigures([1], 0, 5).maxOverTurns).toBe(5);
     expect(toReloadDepthFigures([], 0)).toEqual({
       histogram: [],
       max: 0,
       p95: 0,
       atLeast3: { part: 0, total: 0, share: null },
       unreachable: 0,
+      maxOverTurns: 0,
     });
   });
 });

@@ -36,7 +36,7 @@ export function measureReloadDepth({
 }: MeasureReloadDepthOptions): ReloadDepth {
   const originalJson = new Map<string, string>();
   for (const message of original) {
-    originalJson.set(message.id, JSON.stringify(message));
+    originalJson.set(message.id, toJson(message));
   }
   const depthOf = new Map<string, number>();
   const seenIds = new Set<string>();
@@ -46,15 +46,11 @@ export function measureReloadDepth({
     if (
       json !== undefined &&
       !depthOf.has(message.id) &&
-      json === JSON.stringify(message)
+      json === toJson(message)
     ) {
       depthOf.set(message.id, depth);
     }
-    const marked = getAcmMarker(message)?.offloadId;
-    for (const id of [
-      ...(marked === undefined ? [] : [marked]),
-      ...findOffloadIds(getVisibleText(message)),
-    ]) {
+    for (const id of offloadIdsOf(message)) {
       if (seenIds.has(id)) continue;
       seenIds.add(id);
       level.push(id);
@@ -78,4 +74,32 @@ export function measureReloadDepth({
     histogram[value]! += 1;
   }
   return { histogram, unreachable: originalJson.size - depthOf.size };
+}
+
+// Messages are immutable values: their JSON and offload ids are computed once
+// per object, so measuring every turn costs what the turn reaches, not what
+// the conversation holds.
+const jsonCache = new WeakMap<Message, string>();
+const idsCache = new WeakMap<Message, readonly string[]>();
+
+function toJson(message: Message): string {
+  let json = jsonCache.get(message);
+  if (json === undefined) {
+    json = JSON.stringify(message);
+    jsonCache.set(message, json);
+  }
+  return json;
+}
+
+function offloadIdsOf(message: Message): readonly string[] {
+  let ids = idsCache.get(message);
+  if (ids === undefined) {
+    const marked = getAcmMarker(message)?.offloadId;
+    ids = [
+      ...(marked === undefined ? [] : [marked]),
+      ...findOffloadIds(getVisibleText(message)),
+    ];
+    idsCache.set(message, ids);
+  }
+  return ids;
 }

@@ -108,7 +108,7 @@ const SCRIPT = String.raw`
       ['  without identifier lists', optionalShare(figures.groundTruthVisibilityWithoutLists), 'ground-truth-without-lists'],
       ['identifier lists in managed tokens', optionalShare(figures.listTokenShare), 'list-share'],
       ['task visible verbatim (compressed turns)', optionalShare(figures.taskVisibility), 'task-visible'],
-      ['reload depth (final state)', figures.reloadDepth ? 'max ' + figures.reloadDepth.max + ', p95 ' + figures.reloadDepth.p95 + ', ≥ 3 calls ' + share(figures.reloadDepth.atLeast3) : '—', 'reload-depth'],
+      ['reload depth (final state)', figures.reloadDepth ? 'max ' + figures.reloadDepth.max + ', p95 ' + figures.reloadDepth.p95 + ', ≥ 3 calls ' + share(figures.reloadDepth.atLeast3) + ', max at any turn ' + figures.reloadDepth.maxOverTurns : '—', 'reload-depth'],
       ['reload exactness', share(figures.reloadExactness), 'reload-exactness'],
       ['contract violations', count(figures.contractViolations) + (figures.budgetViolations === undefined ? '' : ' (' + count(figures.budgetViolations) + ' turns over budget not excused by the protected set)'), 'contract-violations'],
       ['passes / events', count(figures.passes) + ' / ' + count(figures.events), 'passes-events'],

@@ -98,6 +98,7 @@ describe('simulate', () => {
       p95: 0,
       atLeast3: { part: 0, total: conversation!.messages.length, share: 0 },
       unreachable: 0,
+      maxOverTurns: 0,
     });
   });
 
@@ -131,6 +132,17 @@ describe('simulate', () => {
         figures.reloadDepth.unreachable,
     ).toBe(originals);
     expect(figures.reloadDepth.unreachable).toBe(0);
+    expect(figures.reloadDepth.maxOverTurns).toBeGreaterThanOrEqual(
+      figures.reloadDepth.max,
+    );
+    expect(figures.reloadDepth.maxOverTurns).toBe(
+      Math.max(
+        ...result.conversations.flatMap((conversation) =>
+          conversation.turns.map((turn) => turn.reloadDepthMax ?? 0),
+        ),
+        figures.reloadDepth.max,
+      ),
+    );
     expect(figures.contractViolations).toBe(
       figures.budgetViolations +
         result.conversations.reduce(

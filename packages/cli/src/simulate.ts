@@ -357,6 +357,13 @@ async function replayConversation({
         findProtectedMessages(prompt, { pinnedTools }),
       );
       const taskSeen = taskIndex >= 0 && index > taskIndex;
+      const depth = compressed
+        ? measureReloadDepth({
+            working: prompt,
+            original: memory.getOriginalMessages(),
+            lookupOffload: (offloadId) => memory.lookupOffload(offloadId),
+          })
+        : undefined;
       for (const identifier of retention.missing) {
         if (missingIdentifiers.length >= 20) break;
         missingIdentifiers.push(`${index}: ${identifier}`);
@@ -382,6 +389,8 @@ async function replayConversation({
         listTokens: texts.reduce((sum, text) => sum + text.listTokens, 0),
         taskVisible:
           taskSeen && taskEligible ? managedText.includes(taskText) : null,
+        reloadDepthMax:
+          depth === undefined ? null : Math.max(0, depth.histogram.length - 1),
         protectedTokens,
         unexcusedOverBudget:
           managedTokens > maxToken && protectedTokens <= maxToken,

@@ -39,6 +39,11 @@ export interface TurnRecord {
    * `null` before it exists or when it is over 25 % of `maxToken`.
    */
   readonly taskVisible: boolean | null;
+  /**
+   * Most sequential `context_reload` calls needed to reach an original from
+   * this turn's prompt (`null` on uncompressed turns, where it is 0).
+   */
+  readonly reloadDepthMax: number | null;
   /** Tokens of the protected set (system, pinned, in-flight exchange). */
   readonly protectedTokens: number;
   /** Over `maxToken` while the protected set alone is within it: a contract violation. */
@@ -151,6 +156,8 @@ export interface ReloadDepthFigures {
   readonly atLeast3: Share;
   /** Originals no chain of reloads reaches. */
   readonly unreachable: number;
+  /** The largest depth of any original at any compressed turn (not only the final state). */
+  readonly maxOverTurns: number;
 }
 
 /** The replay of one conversation. */
