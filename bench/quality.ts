@@ -12,9 +12,11 @@
  *
  * `--limit N` replays the first N conversations of each dataset (a quick
  * check); the figures in docs/benchmarks.md are from the whole data.
+ * `--before FILE` adds a column with the figures of an earlier run (e.g.
+ * `results/quality.before.json`, the baseline of main before issue #11).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     label: { type: 'string' },
     out: { type: 'string' },
     data: { type: 'string' },
+    before: { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
@@ -296,14 +299,27 @@ async function main(): Promise<void> {
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, `${JSON.stringify(output, null, 2)}\n`);
 
+  const before =
+    values.before === undefined
+      ? undefined
+      : (JSON.parse(readFileSync(resolve(values.before), 'utf8')) as {
+          label: string;
+          rows: { figure: string; measured: string }[];
+        });
+  const beforeOf = (figure: string) =>
+    before?.rows.find((row) => row.figure === figure)?.measured ?? '—';
   const lines = [
     `Quality figures (issue #11 Done-when), ${label}: default config except maxToken, extractive summarizer, tiktoken o200k_base, ${limit === undefined ? 'all conversations' : `first ${limit} conversations of each dataset`}`,
+    ...(before === undefined ? [] : [`before: ${before.label}`]),
     '',
-    '| figure | measured | goal | |',
-    '|---|---|---|---|',
-    ...rows.map(
-      (row) =>
-        `| ${row.figure} | ${row.measured} | ${row.goal} | ${row.status} |`,
+    before === undefined
+      ? '| figure | measured | goal | |'
+      : '| figure | before | measured | goal | |',
+    before === undefined ? '|---|---|---|---|' : '|---|---|---|---|---|',
+    ...rows.map((row) =>
+      before === undefined
+        ? `| ${row.figure} | ${row.measured} | ${row.goal} | ${row.status} |`
+        : `| ${row.figure} | ${beforeOf(row.figure)} | ${row.measured} | ${row.goal} | ${row.status} |`,
     ),
     '',
     ...results.map(
