@@ -50,10 +50,18 @@ function textsOf(message: Message): string[] {
         texts.push(part.text);
         break;
       case 'tool-call':
-        texts.push(part.toolName, part.toolCallId, stringifyToolOutput(part.input));
+        texts.push(
+          part.toolName,
+          part.toolCallId,
+          stringifyToolOutput(part.input),
+        );
         break;
       case 'tool-result':
-        texts.push(part.toolName, part.toolCallId, stringifyToolOutput(part.output));
+        texts.push(
+          part.toolName,
+          part.toolCallId,
+          stringifyToolOutput(part.output),
+        );
         break;
       case 'file':
         break;
@@ -64,7 +72,10 @@ function textsOf(message: Message): string[] {
 
 const messages: Message[] = [];
 for (const dataset of ['swe', 'tau'] as const) {
-  for (const record of loadSharedConversations({ dataset, dataDir: dataDirectory })) {
+  for (const record of loadSharedConversations({
+    dataset,
+    dataDir: dataDirectory,
+  })) {
     try {
       messages.push(
         ...fromOpenAIMessages(record.messages, {
@@ -78,9 +89,16 @@ for (const dataset of ['swe', 'tau'] as const) {
     }
   }
 }
-const texts = [...new Set(messages.flatMap(textsOf))].filter((text) => text.length > 0);
-const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
-console.log(`${texts.length} distinct texts (${(bytes / 1e6).toFixed(2)} MB UTF-8) from ${messages.length} messages in ${dataDirectory}`);
+const texts = [...new Set(messages.flatMap(textsOf))].filter(
+  (text) => text.length > 0,
+);
+const bytes = texts.reduce(
+  (sum, text) => sum + Buffer.byteLength(text, 'utf8'),
+  0,
+);
+console.log(
+  `${texts.length} distinct texts (${(bytes / 1e6).toFixed(2)} MB UTF-8) from ${messages.length} messages in ${dataDirectory}`,
+);
 
 // (a) identical counts ----------------------------------------------------------
 const plainText = { disallowedSpecial: new Set<string>() };
@@ -96,10 +114,15 @@ for (const text of texts) {
   totalTokens += js;
   if (js !== gpt) {
     mismatches += 1;
-    if (mismatchExamples.length < 5) mismatchExamples.push(`${JSON.stringify(text.slice(0, 60))}: ${js} vs ${gpt}`);
+    if (mismatchExamples.length < 5)
+      mismatchExamples.push(
+        `${JSON.stringify(text.slice(0, 60))}: ${js} vs ${gpt}`,
+      );
   }
 }
-console.log(`\n(a) identical o200k counts: ${texts.length - mismatches} of ${texts.length} texts (${totalTokens} tokens); mismatches ${mismatches}`);
+console.log(
+  `\n(a) identical o200k counts: ${texts.length - mismatches} of ${texts.length} texts (${totalTokens} tokens); mismatches ${mismatches}`,
+);
 for (const example of mismatchExamples) console.log(`    ${example}`);
 
 // (b)+(c) cold load and heap in a fresh process ------------------------------------
@@ -133,16 +156,25 @@ function coldRun(body: string): ColdRun {
     globalThis.gc(); globalThis.gc();
     const memory = process.memoryUsage();
     console.log(JSON.stringify({ loadMs, heapMB: (memory.heapUsed - heap0) / 1e6, rssMB: (memory.rss - rss0) / 1e6, keep: typeof keep }));`;
-  const output = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
-    cwd: benchDirectory,
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--input-type=module', '-e', script],
+    {
+      cwd: benchDirectory,
+      encoding: 'utf8',
+    },
+  );
   const { loadMs, heapMB, rssMB } = JSON.parse(output) as ColdRun;
   return { loadMs, heapMB, rssMB };
 }
 
-const cold: Record<string, { loadMsRuns: number[]; loadMs: number; heapMB: number; rssMB: number }> = {};
-console.log(`\n(b) cold load in a fresh process (import + build + first count), ${RUNS} runs; (c) heap / RSS kept after GC`);
+const cold: Record<
+  string,
+  { loadMsRuns: number[]; loadMs: number; heapMB: number; rssMB: number }
+> = {};
+console.log(
+  `\n(b) cold load in a fresh process (import + build + first count), ${RUNS} runs; (c) heap / RSS kept after GC`,
+);
 for (const [name, body] of Object.entries(loaders)) {
   const runs = Array.from({ length: RUNS }, () => coldRun(body));
   cold[name] = {
@@ -151,26 +183,40 @@ for (const [name, body] of Object.entries(loaders)) {
     heapMB: round(median(runs.map((run) => run.heapMB))),
     rssMB: round(median(runs.map((run) => run.rssMB))),
   };
-  console.log(`  ${name.padEnd(14)} load median ${cold[name].loadMs} ms (${cold[name].loadMsRuns.join(' / ')}), heap +${cold[name].heapMB} MB, RSS +${cold[name].rssMB} MB`);
+  console.log(
+    `  ${name.padEnd(14)} load median ${cold[name].loadMs} ms (${cold[name].loadMsRuns.join(' / ')}), heap +${cold[name].heapMB} MB, RSS +${cold[name].rssMB} MB`,
+  );
 }
 
 // (d) throughput ---------------------------------------------------------------
-function throughput(count: (text: string) => number): { megabytesPerSecond: number; seconds: number } {
+function throughput(count: (text: string) => number): {
+  megabytesPerSecond: number;
+  seconds: number;
+} {
   const seconds: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const start = performance.now();
     let tokens = 0;
     for (const text of texts) tokens += count(text);
     seconds.push((performance.now() - start) / 1000);
-    if (tokens !== totalTokens && count === countJs) throw new Error('token total changed');
+    if (tokens !== totalTokens && count === countJs)
+      throw new Error('token total changed');
   }
   const best = median(seconds);
-  return { megabytesPerSecond: round(bytes / 1e6 / best, 2), seconds: round(best, 3) };
+  return {
+    megabytesPerSecond: round(bytes / 1e6 / best, 2),
+    seconds: round(best, 3),
+  };
 }
-const speed = { 'js-tiktoken': throughput(countJs), 'gpt-tokenizer': throughput(countGpt) };
+const speed = {
+  'js-tiktoken': throughput(countJs),
+  'gpt-tokenizer': throughput(countGpt),
+};
 console.log(`\n(d) counting throughput over all texts, median of ${RUNS}`);
 for (const [name, result] of Object.entries(speed)) {
-  console.log(`  ${name.padEnd(14)} ${result.megabytesPerSecond} MB/s (${result.seconds} s)`);
+  console.log(
+    `  ${name.padEnd(14)} ${result.megabytesPerSecond} MB/s (${result.seconds} s)`,
+  );
 }
 
 // (e) @acm/core's default counter ---------------------------------------------------
@@ -185,13 +231,28 @@ const firstCountScript = `
   const done = performance.now();
   if (count !== 2) throw new Error('unexpected count ' + count);
   console.log(JSON.stringify({ importMs: imported - start, firstCountMs: done - imported, sinceStartMs: done }));`;
-function firstCountRun(): { importMs: number; firstCountMs: number; sinceStartMs: number } {
+function firstCountRun(): {
+  importMs: number;
+  firstCountMs: number;
+  sinceStartMs: number;
+} {
   const output = execFileSync(
     process.execPath,
-    ['--conditions=@acm/source', '--import', 'tsx', '--input-type=module', '-e', firstCountScript],
+    [
+      '--conditions=@acm/source',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      firstCountScript,
+    ],
     { cwd: benchDirectory, encoding: 'utf8' },
   );
-  return JSON.parse(output) as { importMs: number; firstCountMs: number; sinceStartMs: number };
+  return JSON.parse(output) as {
+    importMs: number;
+    firstCountMs: number;
+    sinceStartMs: number;
+  };
 }
 const firstRuns = Array.from({ length: RUNS }, firstCountRun);
 const firstCount = {
@@ -202,7 +263,9 @@ const firstCount = {
   goalMs: 1500,
 };
 console.log(`\n(e) @acm/core default counter, fresh process, ${RUNS} runs`);
-console.log(`  first exact count: median ${firstCount.firstCountMs} ms (${firstCount.firstCountMsRuns.join(' / ')}); import of @acm/core ${firstCount.importMs} ms; since process start ${firstCount.sinceProcessStartMs} ms (goal ≤ ${firstCount.goalMs} ms: ${firstCount.sinceProcessStartMs <= firstCount.goalMs ? 'met' : 'NOT met'})`);
+console.log(
+  `  first exact count: median ${firstCount.firstCountMs} ms (${firstCount.firstCountMsRuns.join(' / ')}); import of @acm/core ${firstCount.importMs} ms; since process start ${firstCount.sinceProcessStartMs} ms (goal ≤ ${firstCount.goalMs} ms: ${firstCount.sinceProcessStartMs <= firstCount.goalMs ? 'met' : 'NOT met'})`,
+);
 
 const MEMORIES = 100;
 const perMemoryScript = `
@@ -230,7 +293,15 @@ const perMemoryScript = `
 function perMemoryRun(): { ms: number; heapBytes: number } {
   const output = execFileSync(
     process.execPath,
-    ['--expose-gc', '--conditions=@acm/source', '--import', 'tsx', '--input-type=module', '-e', perMemoryScript],
+    [
+      '--expose-gc',
+      '--conditions=@acm/source',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      perMemoryScript,
+    ],
     { cwd: benchDirectory, encoding: 'utf8' },
   );
   return JSON.parse(output) as { ms: number; heapBytes: number };
@@ -241,11 +312,22 @@ const perMemory = {
   totalMs: round(median(memoryRuns.map((run) => run.ms)), 2),
   totalHeapKB: round(median(memoryRuns.map((run) => run.heapBytes)) / 1024),
   perMemoryMs: round(median(memoryRuns.map((run) => run.ms)) / MEMORIES, 3),
-  perMemoryHeapKB: round(median(memoryRuns.map((run) => run.heapBytes)) / 1024 / MEMORIES, 2),
-  goals: { perMemoryHeapKB: 50, perMemoryMs: 1, totalHeapKB: 5 * 1024, totalMs: 100 },
+  perMemoryHeapKB: round(
+    median(memoryRuns.map((run) => run.heapBytes)) / 1024 / MEMORIES,
+    2,
+  ),
+  goals: {
+    perMemoryHeapKB: 50,
+    perMemoryMs: 1,
+    totalHeapKB: 5 * 1024,
+    totalMs: 100,
+  },
 };
 const perMemoryMet =
-  perMemory.perMemoryHeapKB <= 50 && perMemory.perMemoryMs <= 1 && perMemory.totalHeapKB <= 5 * 1024 && perMemory.totalMs <= 100;
+  perMemory.perMemoryHeapKB <= 50 &&
+  perMemory.perMemoryMs <= 1 &&
+  perMemory.totalHeapKB <= 5 * 1024 &&
+  perMemory.totalMs <= 100;
 console.log(
   `  ${MEMORIES} more memories with the default counter (create + add 1 message + first count): ${perMemory.totalMs} ms, heap +${perMemory.totalHeapKB} KB; ` +
     `per memory ${perMemory.perMemoryMs} ms, ${perMemory.perMemoryHeapKB} KB (goal ≤ 1 ms, ≤ 50 KB: ${perMemoryMet ? 'met' : 'NOT met'})`,
@@ -254,12 +336,25 @@ console.log(
 const output = {
   generatedBy: 'bench/tokenizer-choice.ts',
   node: process.version,
-  data: { directory: dataDirectory, messages: messages.length, texts: texts.length, bytes, tokens: totalTokens },
-  identicalCounts: { texts: texts.length, mismatches, examples: mismatchExamples },
+  data: {
+    directory: dataDirectory,
+    messages: messages.length,
+    texts: texts.length,
+    bytes,
+    tokens: totalTokens,
+  },
+  identicalCounts: {
+    texts: texts.length,
+    mismatches,
+    examples: mismatchExamples,
+  },
   coldLoad: cold,
   throughput: speed,
   defaultCounter: { firstCount, perMemory },
 };
 mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-writeFileSync(join(benchDirectory, 'results', 'tokenizer-choice.json'), `${JSON.stringify(output, null, 2)}\n`);
+writeFileSync(
+  join(benchDirectory, 'results', 'tokenizer-choice.json'),
+  `${JSON.stringify(output, null, 2)}\n`,
+);
 console.log('\nWrote bench/results/tokenizer-choice.json');

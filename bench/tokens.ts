@@ -173,8 +173,8 @@ function measureThroughput(countText: (text: string) => number) {
   };
 }
 
-const tiktokenThroughput = measureThroughput(
-  (text) => encoder.countTokens(text),
+const tiktokenThroughput = measureThroughput((text) =>
+  encoder.countTokens(text),
 );
 const approximateCounter = createApproximateTokenCounter();
 const approximateThroughput = measureThroughput((text) =>

@@ -36,7 +36,10 @@ const SOURCES: Record<TiktokenEncodingName, SharedEncoderSource> = {
     key: 'js-tiktoken:o200k_base',
     encoding: 'o200k_base',
     requireSync: (require) =>
-      build(require('js-tiktoken/lite'), require('js-tiktoken/ranks/o200k_base')),
+      build(
+        require('js-tiktoken/lite'),
+        require('js-tiktoken/ranks/o200k_base'),
+      ),
     importAsync: async () =>
       build(
         await import('js-tiktoken/lite'),
@@ -47,7 +50,10 @@ const SOURCES: Record<TiktokenEncodingName, SharedEncoderSource> = {
     key: 'js-tiktoken:cl100k_base',
     encoding: 'cl100k_base',
     requireSync: (require) =>
-      build(require('js-tiktoken/lite'), require('js-tiktoken/ranks/cl100k_base')),
+      build(
+        require('js-tiktoken/lite'),
+        require('js-tiktoken/ranks/cl100k_base'),
+      ),
     importAsync: async () =>
       build(
         await import('js-tiktoken/lite'),

@@ -130,8 +130,7 @@ function getNodeRequire(): ((id: string) => unknown) | undefined {
   if (typeof nodeProcess?.getBuiltinModule !== 'function') return undefined;
   try {
     const moduleApi = nodeProcess.getBuiltinModule('module') as
-      | { createRequire?: (from: string) => (id: string) => unknown }
-      | undefined;
+      { createRequire?: (from: string) => (id: string) => unknown } | undefined;
     if (typeof moduleApi?.createRequire !== 'function') return undefined;
     const from = import.meta.url;
     if (typeof from !== 'string' || !from.startsWith('file:')) return undefined;

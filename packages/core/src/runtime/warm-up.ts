@@ -21,5 +21,7 @@ export interface WarmUpOptions {
 export async function warmUp({
   encodings = ['o200k_base'],
 }: WarmUpOptions = {}): Promise<void> {
-  await Promise.all(encodings.map((encoding) => importTiktokenEncoder(encoding)));
+  await Promise.all(
+    encodings.map((encoding) => importTiktokenEncoder(encoding)),
+  );
 }
