@@ -93,7 +93,7 @@ export interface AutoContextMemoryOptions {
   /**
    * Makes the signal that bounds one compression pass's summaries to
    * `config.summarizerTimeoutMs`.
-   * @default (ms) => AbortSignal.timeout(ms)
+   * @default timeoutSignal (a real timer that keeps the process alive while a pass is pending, cleared when it settles)
    */
   readonly timeoutSignal?: (ms: number) => AbortSignal;
   /**

@@ -7,4 +7,8 @@ export type {
 export { loadTiktokenEncoder } from './load-tiktoken-encoder';
 export { randomId } from './random-id';
 export { systemClock } from './system-clock';
-export { timeoutSignal } from './timeout-signal';
+export {
+  releaseTimeoutSignal,
+  TIMEOUT_SIGNAL_CLEAR,
+  timeoutSignal,
+} from './timeout-signal';
