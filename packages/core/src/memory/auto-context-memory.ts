@@ -28,6 +28,7 @@ import type { ContextState } from '../state/context-state';
 import { createContextState } from '../state/create-context-state';
 import type { ToolPairingMode } from '../state/assert-tool-pairing';
 import { deleteWorkingMessage } from '../state/delete-working-message';
+import { validateInjectedDependencies } from './validate-injected-dependencies';
 import {
   CONTEXT_STATE_FORMAT,
   CONTEXT_STATE_SCHEMA_VERSION,
@@ -211,25 +212,48 @@ export class AutoContextMemory {
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
 
-  constructor({
-    sessionId = randomId(),
-    config = {},
-    summarizer = createExtractiveSummarizer(),
-    counter = createTiktokenTokenCounter(),
-    clock = systemClock,
-    generateId = randomId,
-    timeoutSignal = defaultTimeoutSignal,
-    store,
-    onEvent,
-    planNotebook,
-  }: AutoContextMemoryOptions = {}) {
+  constructor(options: AutoContextMemoryOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new InvalidArgumentError({
+        parameter: 'options',
+        value: options,
+        message: 'expected an options object',
+      });
+    }
+    const {
+      sessionId = randomId(),
+      config = {},
+      summarizer = createExtractiveSummarizer(),
+      counter = createTiktokenTokenCounter(),
+      clock = systemClock,
+      generateId = randomId,
+      timeoutSignal = defaultTimeoutSignal,
+      store,
+      onEvent,
+      planNotebook,
+    } = options;
     assertValidSessionId(sessionId);
+    // Injected objects are checked here, and counter, clock and ids wrapped,
+    // so that a wrong one fails with a typed error, never a TypeError later.
+    const guarded = validateInjectedDependencies({
+      summarizer,
+      counter,
+      clock,
+      generateId,
+      timeoutSignal,
+      store,
+      onEvent,
+      planNotebook,
+    });
     this.sessionId = sessionId;
     this.config = resolveConfig(config);
     this.#summarizer = summarizer;
-    this.#counter = counter;
-    this.#clock = clock;
-    this.#generateId = createScopedIdGenerator({ sessionId, generateId });
+    this.#counter = guarded.counter;
+    this.#clock = guarded.clock;
+    this.#generateId = createScopedIdGenerator({
+      sessionId,
+      generateId: guarded.generateId,
+    });
     this.#timeoutSignal = timeoutSignal;
     this.#store = store;
     this.#onEvent = onEvent;
