@@ -13,4 +13,8 @@ export type { WarmUpOptions } from './warm-up';
 export { warmUp } from './warm-up';
 export { randomId } from './random-id';
 export { systemClock } from './system-clock';
-export { timeoutSignal } from './timeout-signal';
+export {
+  releaseTimeoutSignal,
+  TIMEOUT_SIGNAL_CLEAR,
+  timeoutSignal,
+} from './timeout-signal';
