@@ -72,7 +72,7 @@ describe('createExtractiveSummarizer', () => {
         '…',
         'Tests: 1 failed, 80 passed',
         '',
-        'Facts kept verbatim — paths: src/state/apply.ts:42; ids: call_0001, acm@1.0.0',
+        'Facts kept verbatim — paths: src/state/apply.ts:42; ids: acm@1.0.0',
       ].join('\n'),
       usage: { inputTokens: 0, outputTokens: 0 },
     });
