@@ -122,7 +122,7 @@ describe('extractIdentifierLedger', () => {
       identifiers: ['id_101', 'id_102'],
       numbers: ['500', '600'],
       errors: [],
-      groups: [['id_101', 'id_102', 'id_103', 'id_104', '500', '600', '500']],
+      groups: [['id_101', 'id_102', 'id_103', 'id_104']],
     });
   });
 
@@ -176,8 +176,8 @@ describe('extractIdentifierLedger', () => {
     );
     expect(ledger.groups).toEqual([
       ['ZFA04Y', 'HAT136', '2024-05-20', 'HAT039', '2024-05-20'],
-      ['HAT069', '121'],
-      ['HAT083', '100'],
+      ['HAT069'],
+      ['HAT083'],
       ['src/a.py:42', 'ZFA04Y'],
     ]);
   });

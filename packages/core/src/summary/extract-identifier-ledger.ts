@@ -28,6 +28,9 @@ export const LEDGER_MAX_GROUP_ENTRIES = 12;
 const PROVIDER_CALL_ID =
   /^(?:call|toolu|toolu_bdrk|fc|chatcmpl|tooluse|toolcall|tool_call)[_-](?=[\w-]*\d)[\w-]{3,}$/i;
 
+/** An integer without a unit, a date or a decimal part. */
+const PLAIN_INTEGER = /^[-+]?\d+(?:,\d{3})*$/;
+
 /** `id=…` in a transcript block header: the tool call id of that block. */
 const HEADER_CALL_ID = /^\[[^\]\n]*?\bid=([^\s\]]+)\]/gm;
 
@@ -51,7 +54,7 @@ const FILE_EXTENSIONS =
  * the same entries as they occurred together, one group per record (a line, or
  * an element of a top-level JSON array: one flight of a search result, one
  * reservation with its flights and dates), at most `LEDGER_MAX_GROUP_ENTRIES`
- * entries each.
+ * entries each; plain integers (sizes, line numbers) are not grouped.
  *
  * What ACM wrote itself is not mined again: offload tags, earlier ledger lines
  * and fold headers are stripped first (`stripAcmArtifacts`), so a ledger never
@@ -251,6 +254,8 @@ function collectTokens(text: string, cap: number, found: Found): void {
       }
       if (
         kind !== undefined &&
+        // Plain integers (sizes, line numbers, counts) only make a group longer.
+        !(kind === 'number' && PLAIN_INTEGER.test(candidate)) &&
         group.length < LEDGER_MAX_GROUP_ENTRIES &&
         group[group.length - 1] !== candidate &&
         // A number (a date, an amount) may repeat: it belongs to what precedes it.

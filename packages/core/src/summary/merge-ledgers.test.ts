@@ -17,7 +17,10 @@ describe('mergeLedgers', () => {
           identifiers: [],
           numbers: ['404', '500'],
           errors: [],
-          groups: [['b.py', '500'], ['a.py', 'id_1']],
+          groups: [
+            ['b.py', '500'],
+            ['a.py', 'id_1'],
+          ],
         },
       ),
     ).toEqual({

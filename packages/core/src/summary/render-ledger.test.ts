@@ -49,7 +49,7 @@ describe('renderLedger', () => {
     );
   });
 
-  it('should leave out what the summary already holds, keeping a group\'s first entry as its anchor', () => {
+  it("should leave out what the summary already holds, keeping a group's first entry as its anchor", () => {
     expect(
       renderLedger(
         {

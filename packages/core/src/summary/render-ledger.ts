@@ -91,7 +91,8 @@ function fitPieces(
     const added =
       errorText === '' ? opening.length + error.length : error.length + 3;
     if (length + added > maxChars) break;
-    errorText = errorText === '' ? `${opening}${error}` : `${errorText} | ${error}`;
+    errorText =
+      errorText === '' ? `${opening}${error}` : `${errorText} | ${error}`;
     length += added;
   }
   const body = `${line}${errorText}`;

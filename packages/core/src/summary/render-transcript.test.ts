@@ -238,7 +238,10 @@ describe('renderTranscript', () => {
       id: 'u',
       role: 'user',
       content: [
-        { type: 'text', text: 'Folded 2 messages.\nFacts kept verbatim — mine' },
+        {
+          type: 'text',
+          text: 'Folded 2 messages.\nFacts kept verbatim — mine',
+        },
       ],
     };
     expect(renderTranscript([opener, fold, user])).toBe(

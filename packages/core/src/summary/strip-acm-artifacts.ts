@@ -13,6 +13,7 @@ const FOLD_HEADER_LINE =
   /^[ \t]*(?:Folded \d+ messages?\.?|Earlier conversation \(folded[^)\n]*\)\.?|Summary of the earlier conversation\.?)[ \t]*$/gm;
 
 /** ANSI colour and cursor escapes (`\u001b[31m`): terminal noise, never content. */
+// eslint-disable-next-line no-control-regex -- the escape character is what it matches
 const ANSI_ESCAPE = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 /**
