@@ -66,7 +66,6 @@ describe('createExtractiveSummarizer', () => {
         '- bash npm test → > acm@1.0.0 test ⏎ … ⏎ Tests: 1 failed, 80 passed',
         'Errors and fixes:',
         "- TypeError: Cannot read properties of undefined (reading 'id') at src/state/apply.ts:42 (from: bash npm test)",
-        '- Tests: 1 failed, 80 passed (from: bash npm test)',
         'Next step:',
         '- last call: bash npm test',
       ].join('\n'),
@@ -87,7 +86,7 @@ describe('createExtractiveSummarizer', () => {
         'Task and constraints:',
         '- Why does the build fail?',
         'Errors and fixes:',
-        '- Tests: 1 failed, 80 passed (from: bash npm test)',
+        '- TypeError: Cannot read properties of undefined (…',
       ].join('\n'),
     );
     expect(text.length).toBeLessThanOrEqual(120);

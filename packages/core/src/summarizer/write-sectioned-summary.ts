@@ -258,6 +258,7 @@ function collectItems(blocks: readonly Block[]): Item[] {
   let firstUser = true;
   let lastCall: { index: number; text: string } | undefined;
   let lastIntent: { index: number; text: string } | undefined;
+  let lastIntentItem = -1;
   const pendingErrors: { item: number; error: string; call: string }[] = [];
 
   blocks.forEach((block, index) => {
@@ -291,6 +292,7 @@ function collectItems(blocks: readonly Block[]): Item[] {
           cut(sentences[0]!, MAX_ITEM_CHARS),
           40 + recency(index),
         );
+        lastIntentItem = items.length - 1;
         lastIntent = {
           index,
           text: sentences
@@ -370,6 +372,13 @@ function collectItems(blocks: readonly Block[]): Item[] {
   // Assigned in the callback above; TypeScript's narrowing does not see it.
   const intent: { index: number; text: string } | undefined = lastIntent;
   const call: { index: number; text: string } | undefined = lastCall;
+  // The last thing the assistant said, after its last call, is the next step, not progress.
+  if (
+    intent !== undefined &&
+    (call === undefined || intent.index > call.index) &&
+    lastIntentItem >= 0
+  )
+    items.splice(lastIntentItem, 1);
   if (intent !== undefined)
     items.push({
       section: 'next',
@@ -425,7 +434,13 @@ function noteFiles(
   files: Map<string, { order: number; actions: string[]; edited: boolean }>,
 ): void {
   const input = block.body;
-  const paths = extractIdentifierLedger(input, { maxPerKind: 8 }).paths.filter(
+  // The command line itself: no heredoc body, no quoted scripts or sed expressions.
+  const commandLine = compactInput(input)
+    .split(' ⏎ ', 1)[0]!
+    .replace(/(['"])(?:\\.|(?!\1)[^\\])*\1/g, ' ');
+  const paths = extractIdentifierLedger(commandLine, {
+    maxPerKind: 8,
+  }).paths.filter(
     (path) => !/^\/(?:dev|proc|tmp)\b|^https?:/.test(path),
   );
   if (paths.length === 0) return;
@@ -547,19 +562,24 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The error a block reports, in one line: the last line naming an exception
+ * (the end of a traceback), else the first error line; for a failed tool
+ * result without one, its first line.
+ */
 function errorLines(body: string, isError: boolean): string[] {
-  const lines: string[] = [];
+  let first: string | undefined;
+  let named: string | undefined;
   for (const raw of body.split('\n')) {
     const line = raw.trim();
     if (line === '' || isCodeLine(line) || /^<returncode>/.test(line)) continue;
-    if (createErrorLinePattern().test(line)) lines.push(line);
-    if (lines.length >= 2) break;
+    if (/^Traceback \(most recent call last\)/.test(line)) continue;
+    if (!createErrorLinePattern().test(line)) continue;
+    first ??= line;
+    if (/\w*(?:Error|Exception)\b/.test(line)) named = line;
   }
-  if (lines.length === 0 && isError) {
-    const first = firstLine(body);
-    if (first !== '') lines.push(first);
-  }
-  return lines;
+  const line = named ?? first ?? (isError ? firstLine(body) : '');
+  return line === '' ? [] : [line];
 }
 
 /** Sentences of user text that state a requirement or a preference. */
