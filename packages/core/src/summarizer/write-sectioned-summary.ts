@@ -440,9 +440,7 @@ function noteFiles(
     .replace(/(['"])(?:\\.|(?!\1)[^\\])*\1/g, ' ');
   const paths = extractIdentifierLedger(commandLine, {
     maxPerKind: 8,
-  }).paths.filter(
-    (path) => !/^\/(?:dev|proc|tmp)\b|^https?:/.test(path),
-  );
+  }).paths.filter((path) => !/^\/(?:dev|proc|tmp)\b|^https?:/.test(path));
   if (paths.length === 0) return;
   const edits = EDIT_COMMAND.test(input) || EDIT_TOOL.test(block.tool ?? '');
   const sed = /sed\s+-i\S*\s+(?:-e\s+)?(['"])(.*?)\1/.exec(input);
