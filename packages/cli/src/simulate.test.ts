@@ -158,6 +158,6 @@ describe('simulate', () => {
 
     await expect(
       simulate({ conversations, config: { tokenRatio: 2 } }),
-    ).rejects.toThrow('Invalid argument for parameter tokenRatio');
+    ).rejects.toThrow('Invalid config option tokenRatio');
   });
 });
