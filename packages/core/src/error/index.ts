@@ -10,6 +10,7 @@ export { StoreConflictError } from './store-conflict-error';
 export { StoreError } from './store-error';
 export { SummarizerError } from './summarizer-error';
 export type { SummarizerFailureReason } from './summarizer-error';
-export { TokenizerError } from './tokenizer-error';
 export { toAcmError } from './to-acm-error';
 export { ContractViolationError } from './contract-violation-error';
+export { TokenizerError } from './tokenizer-error';
+export type { TokenizerFailureReason } from './tokenizer-error';

@@ -356,6 +356,8 @@ export class AutoContextMemory {
     force = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
     return this.#enqueue(async () => {
+      // Loads the counter's tokenizer where counting cannot load it synchronously (browsers, edge).
+      await this.#counter.load?.();
       const result = await runCompression({
         state: this.#state,
         config: this.config,
@@ -387,8 +389,9 @@ export class AutoContextMemory {
     calibration,
     force = false,
   }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
-    return this.#enqueue(() =>
-      planCompression({
+    return this.#enqueue(async () => {
+      await this.#counter.load?.();
+      return planCompression({
         state: this.#state,
         config: this.config,
         counter: this.#counter,
@@ -398,8 +401,8 @@ export class AutoContextMemory {
         fixedTokens,
         calibration: calibration ?? this.#calibration,
         force,
-      }),
-    );
+      });
+    });
   }
 
   /** Every compression event (applied and failed), oldest first. */

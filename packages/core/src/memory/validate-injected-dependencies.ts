@@ -120,6 +120,7 @@ function guardCounter(counter: TokenCounter): TokenCounter {
     } catch (error) {
       if (TokenizerError.isInstance(error)) throw error;
       throw new TokenizerError({
+        reason: 'counter-failed',
         ...(counterName === undefined ? {} : { counterName }),
         message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} threw in ${method}: ${error instanceof Error ? error.message : describe(error)}`,
         cause: error,
@@ -127,6 +128,7 @@ function guardCounter(counter: TokenCounter): TokenCounter {
     }
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new TokenizerError({
+        reason: 'counter-failed',
         ...(counterName === undefined ? {} : { counterName }),
         message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} returned ${describe(value)} from ${method}; expected a finite number ≥ 0`,
       });
@@ -143,6 +145,9 @@ function guardCounter(counter: TokenCounter): TokenCounter {
       checked('countMessage', () => counter.countMessage(message)),
     countMessages: (messages: readonly Message[]) =>
       checked('countMessages', () => counter.countMessages(messages)),
+    ...(typeof counter.load === 'function'
+      ? { load: () => (counter.load as () => Promise<void>).call(counter) }
+      : {}),
   };
 }
 
