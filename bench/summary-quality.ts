@@ -111,6 +111,7 @@ interface Figures {
   probesVisibleOutsideLedgers: number;
   ledgersPerMessageMax: number;
   callIdsInLedgers: number;
+  missingOutside: string[];
 }
 
 const samples: string[] = [];
@@ -156,8 +157,10 @@ async function replay(
             count,
           );
           for (const line of text.match(LEDGER_LINE) ?? []) {
-            figures.callIdsInLedgers +=
-              line.match(/\b(?:call|toolu|fc)_\w+/g)?.length ?? 0;
+            const ids = line.match(/\b(?:call|toolu|fc)_\w+/g) ?? [];
+            figures.callIdsInLedgers += ids.length;
+            if (ids.length > 0 && argv.includes('--missing'))
+              console.log(`  call id in ledger: ${line.slice(0, 300)}`);
           }
         }
         const probes = tau ? tauAll : sweProbes(visibleText(message));
@@ -166,6 +169,8 @@ async function replay(
           figures.probesEarlier += 1;
           if (managedText.includes(probe)) figures.probesVisible += 1;
           if (outside.includes(probe)) figures.probesVisibleOutsideLedgers += 1;
+          else if (figures.missingOutside.length < 40)
+            figures.missingOutside.push(probe);
         }
       }
     }
@@ -208,6 +213,7 @@ for (const { dataset, maxToken } of runs) {
     probesVisibleOutsideLedgers: 0,
     ledgersPerMessageMax: 0,
     callIdsInLedgers: 0,
+    missingOutside: [],
   };
   const started = performance.now();
   for (const conversation of conversations)
@@ -231,8 +237,12 @@ for (const { dataset, maxToken } of runs) {
     callIdsInLedgers: figures.callIdsInLedgers,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-  results.push(row);
+  results.push({ ...row, missingOutsideSample: figures.missingOutside });
   console.log(JSON.stringify(row));
+  if (argv.includes('--missing'))
+    console.log(
+      `  missing outside ledgers: ${figures.missingOutside.join(' ')}`,
+    );
 }
 for (const sample of samples) console.log(`\n${sample.slice(0, 4000)}\n`);
 mkdirSync(join(benchDirectory, 'results'), { recursive: true });
