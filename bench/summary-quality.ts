@@ -4,7 +4,7 @@
  * conversations of shared/data, replayed turn by turn through the public
  * memory API (default config except `maxToken`, extractive summarizer).
  *
- *   cd bench && npx tsx --conditions=@acm/source summary-quality.ts [--limit N] [--print N]
+ *   cd bench && npx tsx --conditions=@acm/source summary-quality.ts [--limit N] [--print N] [--dataset swe|tau] [--missing]
  *
  * Probes are independent of core's ledger extractor: SWE probes are the
  * paths, dotted names and identifiers with a digit or an underscore that the
@@ -197,8 +197,13 @@ const runs: { dataset: 'swe' | 'tau'; maxToken: number }[] = [
   { dataset: 'tau', maxToken: 3000 },
   { dataset: 'tau', maxToken: 2000 },
 ];
+const only = argv.includes('--dataset')
+  ? argv[argv.indexOf('--dataset') + 1]
+  : undefined;
 const results: Record<string, unknown>[] = [];
-for (const { dataset, maxToken } of runs) {
+for (const { dataset, maxToken } of runs.filter(
+  (run) => only === undefined || run.dataset === only,
+)) {
   const conversations = loadSharedConversationsAsCore({
     dataset,
     ...(limit === undefined ? {} : { limit }),
