@@ -26,6 +26,7 @@ describe('identifier ledgers on shared data', () => {
         generateId: sequentialIds('id'),
       });
       let acmMessages = 0;
+      const violations: string[] = [];
       for (const message of conversation.messages.slice(0, 120)) {
         if (message.role === 'assistant') {
           await memory.compressIfNeeded();
@@ -44,20 +45,23 @@ describe('identifier ledgers on shared data', () => {
             const ledgers = text
               .split('\n')
               .filter((line) => line.includes(LEDGER_PREFIX.trim()));
-            expect(ledgers.length).toBeLessThanOrEqual(1);
+            if (ledgers.length > 1)
+              violations.push(`${ledgers.length} ledgers in ${written.id}`);
             for (const line of ledgers) {
-              expect(line.startsWith(LEDGER_PREFIX)).toBe(true);
-              expect(line.length).toBeLessThanOrEqual(LEDGER_MAX_CHARS);
-              expect(line.indexOf(LEDGER_PREFIX, 1)).toBe(-1);
-              expect(line).not.toMatch(/\b(?:call|toolu)_\w*\d/);
+              const wrong =
+                !line.startsWith(LEDGER_PREFIX) ||
+                line.length > LEDGER_MAX_CHARS ||
+                line.indexOf(LEDGER_PREFIX, 1) !== -1 ||
+                /\b(?:call|toolu)_\w*\d/.test(line);
+              if (wrong) violations.push(line);
             }
           }
         }
         await memory.addMessage(message);
       }
+      expect(violations).toEqual([]);
       // Short runs may never need compressing; the long ones must have been.
-      if (conversation.messages.length > 60)
-        expect(acmMessages).toBeGreaterThan(0);
+      expect(acmMessages > 0 || conversation.messages.length <= 60).toBe(true);
     },
     60_000,
   );
