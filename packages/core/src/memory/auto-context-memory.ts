@@ -13,6 +13,7 @@ import { planCompression } from '../engine/plan-compression';
 import type { CompressionDryRun } from '../engine/plan-compression';
 import { runCompression } from '../engine/run-compression';
 import type { CompressionResult } from '../engine/run-compression';
+import type { TriggerCheck } from '../threshold/check-trigger';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { StoreError } from '../error/store-error';
 import type { CompressionEvent } from '../event/compression-event';
@@ -22,7 +23,7 @@ import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-cou
 import { randomId } from '../runtime/random-id';
 import { systemClock } from '../runtime/system-clock';
 import { timeoutSignal as defaultTimeoutSignal } from '../runtime/timeout-signal';
-import { appendMessages } from '../state/append-messages';
+import { AppendableState } from '../state/appendable-state';
 import { clearContextState } from '../state/clear-context-state';
 import type { ContextState } from '../state/context-state';
 import { createContextState } from '../state/create-context-state';
@@ -35,6 +36,7 @@ import type { SessionStore } from '../store/session-store';
 import { toStoreError } from '../store/to-store-error';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
 import type { Summarizer } from '../summarizer/summarizer';
+import { checkTrigger } from '../threshold/check-trigger';
 import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
@@ -42,7 +44,7 @@ import { addOffloadEntry } from './add-offload-entry';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
-import { copyState, freezeState } from './freeze-state';
+import { copyState } from './freeze-state';
 import type { OffloadLookup } from './offload-lookup';
 import type { PlanNotebook } from './plan-notebook';
 import { removeOffloadEntry } from './remove-offload-entry';
@@ -189,7 +191,14 @@ export class AutoContextMemory {
   /** Cleared offload ids, oldest first (insertion order), bounded. */
   readonly #clearedOffloadIds = new Set<string>();
   #planNotebook: PlanNotebook | undefined;
-  #state: ContextState;
+  /** The committed state: appends in O(new messages), frozen snapshots on read. */
+  readonly #log: AppendableState;
+  /**
+   * Tokens of the first `length` working messages by the counter
+   * (uncalibrated), carried forward over appends; `undefined` after any other
+   * change until the next count.
+   */
+  #counted: { readonly tokens: number; readonly length: number } | undefined;
   #calibration = 1;
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
@@ -217,7 +226,7 @@ export class AutoContextMemory {
     this.#store = store;
     this.#onEvent = onEvent;
     this.#planNotebook = planNotebook;
-    this.#state = freezeState(createContextState({ sessionId }));
+    this.#log = new AppendableState(createContextState({ sessionId }));
   }
 
   // ---- messages ----------------------------------------------------------
@@ -233,7 +242,7 @@ export class AutoContextMemory {
    */
   addMessages(messages: readonly Message[]): Promise<void> {
     return this.#enqueue(() => {
-      this.#commit(appendMessages(this.#state, messages));
+      this.#log.append(messages);
     });
   }
 
@@ -242,12 +251,12 @@ export class AutoContextMemory {
    * the reference since #450): call `compressIfNeeded()` before each model call.
    */
   getMessages(): readonly Message[] {
-    return this.#state.working;
+    return this.#log.working;
   }
 
   /** Every message ever added, in order, uncompressed. */
   getOriginalMessages(): readonly Message[] {
-    return this.#state.original;
+    return this.#log.original;
   }
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
@@ -304,10 +313,27 @@ export class AutoContextMemory {
     force = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
     return this.#enqueue(async () => {
+      const tokens = this.#countWorkingTokens();
+      const live = this.#log.workingList;
+      if (!force) {
+        const trigger = checkTrigger({
+          messages: live,
+          config: this.config,
+          counter: knownCountCounter(this.#counter, tokens, [live]),
+          fixedTokens,
+          calibration: calibration ?? this.#calibration,
+        });
+        if (!trigger.triggered) return this.#notTriggered(trigger);
+      }
+      const state = this.#state;
+      const counter = knownCountCounter(this.#counter, tokens, [
+        live,
+        state.working,
+      ]);
       const result = await runCompression({
-        state: this.#state,
+        state,
         config: this.config,
-        counter: this.#counter,
+        counter,
         summarizer: this.#summarizer,
         clock: this.#clock,
         generateId: this.#generateId,
@@ -384,7 +410,7 @@ export class AutoContextMemory {
 
   /** Tokens of the working messages by the memory's counter, uncalibrated. */
   countTokens(): number {
-    return this.#counter.countMessages(this.#state.working);
+    return this.#countWorkingTokens();
   }
 
   /**
@@ -565,8 +591,55 @@ export class AutoContextMemory {
 
   // ---- internals ---------------------------------------------------------
 
+  /** The committed state, frozen (built once per change). */
+  get #state(): ContextState {
+    return this.#log.state;
+  }
+
   #commit(state: ContextState): void {
-    this.#state = freezeState(state);
+    if (state === this.#log.state) return;
+    this.#log.replace(state);
+    this.#counted = undefined;
+  }
+
+  /**
+   * Tokens of the working messages (uncalibrated), in O(messages appended
+   * since the last count): the earlier total is carried forward while the
+   * memory knows it only appended.
+   */
+  #countWorkingTokens(): number {
+    const list = this.#log.workingList;
+    const length = list.length;
+    const counted = this.#counted;
+    let tokens: number;
+    if (counted === undefined || counted.length > length) {
+      tokens = this.#counter.countMessages(list);
+    } else {
+      tokens = counted.tokens;
+      for (let index = counted.length; index < length; index += 1) {
+        tokens += this.#counter.countMessage(list[index]!);
+      }
+    }
+    this.#counted = { tokens, length };
+    return tokens;
+  }
+
+  /** The result of a call that found no trigger reached: nothing changes. */
+  #notTriggered(trigger: TriggerCheck): CompressionResult {
+    const log = this.#log;
+    const result = {
+      applied: false,
+      trigger,
+      passes: [],
+      events: [],
+      stopReason: 'not-triggered',
+    } as const;
+    // The state snapshot is built only if the caller reads it.
+    Object.defineProperty(result, 'state', {
+      enumerable: true,
+      get: () => log.state,
+    });
+    return result as unknown as CompressionResult;
   }
 
   #planHint(): string | undefined {
@@ -606,6 +679,25 @@ export class AutoContextMemory {
 }
 
 const EMPTY_MESSAGES: readonly Message[] = Object.freeze([]);
+
+/**
+ * `counter`, except that counting one of `current` (the working messages the
+ * memory counted) answers the carried-forward `tokens`, so a check that
+ * changes nothing costs no scan of the history.
+ */
+function knownCountCounter(
+  counter: TokenCounter,
+  tokens: number,
+  current: readonly (readonly Message[])[],
+): TokenCounter {
+  return {
+    name: counter.name,
+    countText: (text) => counter.countText(text),
+    countMessage: (message) => counter.countMessage(message),
+    countMessages: (messages) =>
+      current.includes(messages) ? tokens : counter.countMessages(messages),
+  };
+}
 
 function assertTokenFigure(parameter: string, value: number): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
