@@ -80,7 +80,7 @@ describe('planSessionLogWrite / replaySessionLog', () => {
     const { log, kinds } = writeAll([s1, s2, s3, s4, s5]);
 
     expect(kinds).toEqual(['full', 'delta', 'delta', 'delta', 'delta']);
-    expect(log.slice(1).map((record) => JSON.parse(record))).toEqual([
+    expect(log.slice(1).map((record): unknown => JSON.parse(record))).toEqual([
       { revision: 2, original: [b], working: [1] },
       {
         revision: 3,
