@@ -16,7 +16,7 @@ export type {
   PlanSessionLogWriteOptions,
   SessionLogWrite,
 } from './plan-session-log-write';
-export { replaySessionLog } from './replay-session-log';
+export { createMigrationCursor, replaySessionLog } from './replay-session-log';
 export type { ReplaySessionLogOptions } from './replay-session-log';
 export {
   SESSION_LOG_COMPACTION_MIN_DEAD_CHARS,

@@ -259,3 +259,24 @@ function readRevision(value: unknown, previous: number, path: string): number {
   }
   return value;
 }
+
+/**
+ * The cursor of a state a store read in a format before session logs: its
+ * next save writes a full record (the migration).
+ */
+export function createMigrationCursor(
+  state: ContextState,
+  storeData?: unknown,
+): SessionLogCursor {
+  return {
+    sessionId: state.sessionId,
+    epoch: '',
+    revision: state.revision,
+    state,
+    originalIndex: new WeakMap(),
+    logChars: 0,
+    deadChars: 0,
+    needsFullWrite: true,
+    storeData,
+  };
+}
