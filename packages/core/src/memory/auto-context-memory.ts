@@ -15,6 +15,7 @@ import { runCompression } from '../engine/run-compression';
 import type { CompressionResult } from '../engine/run-compression';
 import type { TriggerCheck } from '../threshold/check-trigger';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { StoreConflictError } from '../error/store-conflict-error';
 import { StoreError } from '../error/store-error';
 import type { CompressionEvent } from '../event/compression-event';
 import type { Message } from '../message/message';
@@ -145,6 +146,34 @@ export interface CompressIfNeededOptions {
   readonly force?: boolean;
 }
 
+/** Options of `saveWithRetry`. */
+export interface SaveWithRetryOptions {
+  /**
+   * Saves tried in all (the first included) before the last
+   * `StoreConflictError` is thrown.
+   * @default 10
+   */
+  readonly maxAttempts?: number;
+  /**
+   * Runs after each reload and re-apply, before the next save: e.g.
+   * `() => memory.compressIfNeeded()` so the retried state is compressed like
+   * the first one.
+   * @default undefined
+   */
+  readonly beforeRetry?: (context: {
+    /** The attempt about to be made (2 for the first retry). */
+    readonly attempt: number;
+  }) => unknown;
+}
+
+/** What `saveWithRetry` did. */
+export interface SaveWithRetryResult {
+  /** Whether the store was written (`false`: nothing had changed). */
+  readonly saved: boolean;
+  /** Conflicts met (each followed by a reload and re-apply). */
+  readonly conflicts: number;
+}
+
 /** Options of `previewCompression`. */
 export type PreviewCompressionOptions = Omit<
   CompressIfNeededOptions,
@@ -199,6 +228,8 @@ export class AutoContextMemory {
    * change until the next count.
    */
   #counted: { readonly tokens: number; readonly length: number } | undefined;
+  /** Messages added since the state was last loaded from or saved to the store. */
+  #unsaved: Message[] = [];
   #calibration = 1;
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
@@ -242,7 +273,7 @@ export class AutoContextMemory {
    */
   addMessages(messages: readonly Message[]): Promise<void> {
     return this.#enqueue(() => {
-      this.#log.append(messages);
+      if (this.#log.append(messages)) this.#unsaved.push(...messages);
     });
   }
 
@@ -293,6 +324,7 @@ export class AutoContextMemory {
         this.#rememberCleared(offloadId);
       }
       this.#commit(clearContextState(this.#state));
+      this.#unsaved = [];
     });
   }
 
@@ -520,6 +552,7 @@ export class AutoContextMemory {
       const state = parseState(input);
       this.#assertOwnSession(state, 'state.sessionId');
       this.#commit(state);
+      this.#unsaved = [];
     });
   }
 
@@ -550,8 +583,64 @@ export class AutoContextMemory {
         });
       }
       this.#storedRevision = state.revision;
+      this.#unsaved = [];
       return true;
     });
+  }
+
+  /**
+   * The messages added since the state was last loaded from or saved to the
+   * store (or since `clear` / `loadState`): what a save that meets a conflict
+   * must apply again on top of the newer stored state.
+   */
+  getUnsavedMessages(): readonly Message[] {
+    return Object.freeze([...this.#unsaved]);
+  }
+
+  /**
+   * `save()`, retried on `StoreConflictError` the documented way: load the
+   * newer stored state, add again the unsaved messages it does not hold (by
+   * id: a save the server applied but whose reply was lost is not applied
+   * twice), run `beforeRetry`, and save again, up to `maxAttempts` saves.
+   * Only added messages are re-applied: other local changes since the last
+   * save (compressions, deletes, offloads) give way to the stored state.
+   * @throws (rejects) StoreConflictError after `maxAttempts` conflicts, or when
+   * the session was deleted from the store meanwhile (nothing is re-created);
+   * StoreError when the store fails (the memory then keeps its unsaved
+   * messages); InvalidArgumentError without a store or for an invalid
+   * `maxAttempts`.
+   */
+  async saveWithRetry({
+    maxAttempts = 10,
+    beforeRetry,
+  }: SaveWithRetryOptions = {}): Promise<SaveWithRetryResult> {
+    if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
+      throw new InvalidArgumentError({
+        parameter: 'maxAttempts',
+        value: maxAttempts,
+        message: 'expected an integer ≥ 1',
+      });
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return { saved: await this.save(), conflicts: attempt - 1 };
+      } catch (error) {
+        if (!StoreConflictError.isInstance(error) || attempt >= maxAttempts) {
+          throw error;
+        }
+        await this.#enqueue(async () => {
+          const unsaved = this.#unsaved;
+          if (!(await this.#loadFromStore())) throw error;
+          const stored = new Set(
+            this.#log.original.map((message) => message.id),
+          );
+          const missing = unsaved.filter((message) => !stored.has(message.id));
+          this.#log.append(missing);
+          this.#unsaved = missing;
+        });
+        await beforeRetry?.({ attempt: attempt + 1 });
+      }
+    }
   }
 
   /**
@@ -563,30 +652,34 @@ export class AutoContextMemory {
    * state is unchanged then.
    */
   load(): Promise<boolean> {
-    return this.#enqueue(async () => {
-      const store = this.#requireStore();
-      let stored: ContextState | undefined;
-      try {
-        stored = await store.load(this.sessionId);
-      } catch (error) {
-        throw toStoreError({
-          error,
-          operation: 'load',
-          sessionId: this.sessionId,
-        });
-      }
-      if (stored === undefined) return false;
-      if (stored.sessionId !== this.sessionId) {
-        throw new StoreError({
-          sessionId: this.sessionId,
-          operation: 'load',
-          message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
-        });
-      }
-      this.#commit(copyState(stored));
-      this.#storedRevision = stored.revision;
-      return true;
-    });
+    return this.#enqueue(() => this.#loadFromStore());
+  }
+
+  /** The body of `load()`, for callers already in the queue. */
+  async #loadFromStore(): Promise<boolean> {
+    const store = this.#requireStore();
+    let stored: ContextState | undefined;
+    try {
+      stored = await store.load(this.sessionId);
+    } catch (error) {
+      throw toStoreError({
+        error,
+        operation: 'load',
+        sessionId: this.sessionId,
+      });
+    }
+    if (stored === undefined) return false;
+    if (stored.sessionId !== this.sessionId) {
+      throw new StoreError({
+        sessionId: this.sessionId,
+        operation: 'load',
+        message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
+      });
+    }
+    this.#commit(copyState(stored));
+    this.#storedRevision = stored.revision;
+    this.#unsaved = [];
+    return true;
   }
 
   // ---- internals ---------------------------------------------------------
