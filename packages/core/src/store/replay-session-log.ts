@@ -64,9 +64,10 @@ export function replaySessionLog({
   let revision = -1;
   let original: Message[] = [];
   let working: Message[] = [];
-  let workingChars: number[] = [];
+  /** The working entries as the log wrote them (sized only when dropped). */
+  let workingEntries: SessionLogEntry[] = [];
   let offloads = new Map<string, readonly Message[]>();
-  let offloadChars = new Map<string, number>();
+  let offloadEntries = new Map<string, readonly SessionLogEntry[]>();
   let events: CompressionEvent[] = [];
   let logChars = 0;
   let deadChars = 0;
@@ -118,9 +119,9 @@ export function replaySessionLog({
       epoch = record.epoch;
       original = list<Message>(record.original, `${path}.original`);
       working = [];
-      workingChars = [];
+      workingEntries = [];
       offloads = new Map();
-      offloadChars = new Map();
+      offloadEntries = new Map();
       events = list<CompressionEvent>(record.events, `${path}.events`);
       deadChars = 0;
       logChars = text.length + 1;
@@ -146,9 +147,9 @@ export function replaySessionLog({
           message: `expected an integer from 0 to ${working.length}`,
         });
       }
-      for (const chars of workingChars.slice(keep)) deadChars += chars;
+      deadChars += entriesChars(workingEntries.slice(keep)) - 2;
       working = working.slice(0, keep);
-      workingChars = workingChars.slice(0, keep);
+      workingEntries = workingEntries.slice(0, keep);
     }
     const decode = (entry: unknown, entryPath: string): Message => {
       if (typeof entry !== 'number') return entry as Message;
@@ -164,7 +165,7 @@ export function replaySessionLog({
     list<SessionLogEntry>(record.working ?? [], `${path}.working`).forEach(
       (entry, index) => {
         working.push(decode(entry, `${path}.working[${index}]`));
-        workingChars.push(entriesChars([entry]) - 2);
+        workingEntries.push(entry);
       },
     );
     const put: unknown = record.offloads ?? {};
@@ -177,12 +178,13 @@ export function replaySessionLog({
     for (const [offloadId, entries] of Object.entries(put)) {
       const entryPath = `${path}.offloads[${JSON.stringify(offloadId)}]`;
       const decoded = list<SessionLogEntry>(entries, entryPath);
-      deadChars += offloadChars.get(offloadId) ?? 0;
+      const replaced = offloadEntries.get(offloadId);
+      if (replaced !== undefined) deadChars += entriesChars(replaced);
       offloads.set(
         offloadId,
         decoded.map((entry, index) => decode(entry, `${entryPath}[${index}]`)),
       );
-      offloadChars.set(offloadId, entriesChars(decoded));
+      offloadEntries.set(offloadId, decoded);
     }
     for (const offloadId of list<unknown>(
       record.removed ?? [],
@@ -194,9 +196,9 @@ export function replaySessionLog({
           message: `removes ${JSON.stringify(offloadId)}, which is not an offload entry`,
         });
       }
-      deadChars += offloadChars.get(offloadId) ?? 0;
+      deadChars += entriesChars(offloadEntries.get(offloadId) ?? []);
       offloads.delete(offloadId);
-      offloadChars.delete(offloadId);
+      offloadEntries.delete(offloadId);
     }
   });
 
