@@ -22,7 +22,9 @@ describe('AppendableState', () => {
       createContextState({ sessionId: 's', messages: [systemMessage] }),
     );
 
-    expect(log.append([userMessage, callMessage, resultMessage])).toBe(true);
+    expect(
+      log.append([userMessage, callMessage, resultMessage]),
+    ).not.toHaveLength(0);
 
     expect(log.state).toEqual({
       sessionId: 's',
@@ -60,7 +62,7 @@ describe('AppendableState', () => {
 
     expect(log.state).toBe(log.state);
     expect(log.working).toBe(log.state.working);
-    expect(log.append([])).toBe(false);
+    expect(log.append([])).toHaveLength(0);
     expect(log.state.revision).toBe(1);
   });
 
@@ -102,7 +104,7 @@ describe('AppendableState', () => {
     log.append([text('b')]);
     log.replace(deleteWorkingMessage(log.state, 1));
 
-    expect(log.append([text('summary')])).toBe(true);
+    expect(log.append([text('summary')])).not.toHaveLength(0);
     expect(log.working.map((message) => message.id)).toEqual([
       'a',
       'b',

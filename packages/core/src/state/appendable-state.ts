@@ -1,5 +1,7 @@
 import type { Message } from '../message/message';
 import { assertMessageArray } from './assert-message-array';
+import { assertToolPairing } from './assert-tool-pairing';
+import type { ToolPairingMode } from './assert-tool-pairing';
 import { assertValidNewMessages } from './assert-valid-new-messages';
 import type { ContextState } from './context-state';
 
@@ -86,26 +88,45 @@ export class AppendableState {
 
   /**
    * Appends `messages` to the working and the original messages, all or none,
-   * and bumps the revision (an empty batch changes nothing). The message
-   * objects are kept as they are. Costs O(batch), plus, on the first append
-   * after a replacement, one copy of the lists and an index of the working
-   * messages that are not original.
-   * @returns whether anything was appended.
-   * @throws InvalidMessageError as `appendMessages` does (invalid message,
-   * reused id); nothing is appended then.
+   * and bumps the revision (an empty batch changes nothing), validated as
+   * `appendMessages` does: valid messages, new ids, tool pairing against the
+   * end of the working messages (`toolPairing: 'drop'` repairs the batch
+   * instead). The message objects are kept as they are. Costs O(batch), plus,
+   * on the first append after a replacement, one copy of the lists and an
+   * index of the working messages that are not original.
+   * @returns the messages appended (the batch as repaired).
+   * @throws InvalidMessageError as `appendMessages` does; nothing is appended
+   * then.
    */
-  append(messages: readonly Message[]): boolean {
+  append(
+    messages: readonly Message[],
+    {
+      toolPairing = 'reject',
+    }: {
+      /**
+       * `'reject'` throws on broken tool pairing; `'drop'` repairs the batch.
+       * @default 'reject'
+       */
+      readonly toolPairing?: ToolPairingMode;
+    } = {},
+  ): readonly Message[] {
     assertMessageArray(messages);
-    if (messages.length === 0) return false;
+    if (messages.length === 0) return messages;
     const originalIds = this.#indexOriginalIds();
     const workingOnlyIds = this.#indexWorkingOnlyIds(originalIds);
     assertValidNewMessages({
       messages,
       isIdTaken: (id) => originalIds.has(id) || workingOnlyIds.has(id),
     });
+    const paired = assertToolPairing({
+      existing: this.workingList,
+      messages,
+      mode: toolPairing,
+    }).messages;
+    if (paired.length === 0) return paired;
     this.#working ??= this.#workingSnapshot!.slice();
     this.#original ??= this.#originalSnapshot!.slice();
-    for (const message of messages) {
+    for (const message of paired) {
       this.#working.push(message);
       this.#original.push(message);
       originalIds.add(message.id);
@@ -114,7 +135,7 @@ export class AppendableState {
     this.#originalSnapshot = undefined;
     this.#stateSnapshot = undefined;
     this.#revision += 1;
-    return true;
+    return paired;
   }
 
   /**
