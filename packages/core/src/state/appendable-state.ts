@@ -140,7 +140,7 @@ export class AppendableState {
 
   /**
    * Replaces the whole state (of the same session) with `state`, frozen as
-   * `freezeState` does. The id index of the original messages is kept when
+   * the memory always did (lists, offload record and entries, events; shallow). The id index of the original messages is kept when
    * `state.original` is the current original list (a compression).
    */
   replace(state: ContextState): void {
@@ -184,7 +184,7 @@ function freezeList(list: readonly Message[]): readonly Message[] {
   return Object.isFrozen(list) ? list : Object.freeze(list);
 }
 
-/** Freezes the record and each entry (shallow, as `freezeState`). */
+/** Freezes the record and each entry (shallow: messages are immutable values by contract). */
 function freezeOffloads(
   offloads: ContextState['offloads'],
 ): ContextState['offloads'] {
