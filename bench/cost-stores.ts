@@ -70,76 +70,93 @@ function median(values: readonly number[]): number {
     : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function measureOne(
+/**
+ * Both sizes of one store in one loop, their saves alternating, so that both
+ * see the same machine (the figures are read as a ratio).
+ */
+async function measureBoth(
   harness: Harness,
-  size: number,
   helpers: Helpers,
-): Promise<StoreFigures> {
-  const sessionId = `cost-${harness.name}-${size}`;
-  const history = helpers.buildHistory(size, `s${size}-`);
-  const following = helpers
-    .buildHistory(size + 3 + SAVES, `s${size}-`)
-    .slice(size);
-  const warmUp = following.slice(0, 3);
-  const extra = following.slice(3);
-  const memory = new AutoContextMemory({
-    sessionId,
-    config: { msgThreshold: 10_000_000, maxToken: 1_000_000_000 },
-    counter: createApproximateTokenCounter(),
-    store: harness.store,
-  });
-  await memory.addMessages(history);
-  await harness.bytesWritten(sessionId);
-  let start = performance.now();
-  await memory.save();
-  const firstSaveMs = performance.now() - start;
-  const firstSaveBytes = await harness.bytesWritten(sessionId);
-
-  // Three saves after the first one warm the path (connections, statements, caches); they are not counted.
-  for (const message of warmUp) {
-    await memory.addMessage(message);
+): Promise<StoreFigures[]> {
+  const sessions = [];
+  for (const size of STORE_SIZES) {
+    const sessionId = `cost-${harness.name}-${size}`;
+    const following = helpers
+      .buildHistory(size + 3 + SAVES, `s${size}-`)
+      .slice(size);
+    const memory = new AutoContextMemory({
+      sessionId,
+      config: { msgThreshold: 10_000_000, maxToken: 1_000_000_000 },
+      counter: createApproximateTokenCounter(),
+      store: harness.store,
+    });
+    await memory.addMessages(helpers.buildHistory(size, `s${size}-`));
+    await harness.bytesWritten(sessionId);
+    const start = performance.now();
     await memory.save();
+    const firstSaveMs = performance.now() - start;
+    const firstSaveBytes = await harness.bytesWritten(sessionId);
+    // Three saves after the first one warm the path (connections, statements, caches); they are not counted.
+    for (const message of following.slice(0, 3)) {
+      await memory.addMessage(message);
+      await memory.save();
+    }
+    await harness.bytesWritten(sessionId);
+    sessions.push({
+      size,
+      sessionId,
+      memory,
+      extra: following.slice(3),
+      firstSaveMs,
+      firstSaveBytes,
+      bytes: [] as number[],
+      messageBytes: [] as number[],
+      latency: [] as number[],
+      withinGoal: 0,
+    });
   }
-  await harness.bytesWritten(sessionId);
-  const bytes: number[] = [];
-  const messageBytes: number[] = [];
-  const latency: number[] = [];
-  let withinGoal = 0;
-  for (const message of extra) {
-    await memory.addMessage(message);
-    start = performance.now();
-    await memory.save();
-    latency.push(performance.now() - start);
-    const written = await harness.bytesWritten(sessionId);
-    const size = Buffer.byteLength(JSON.stringify(message));
-    bytes.push(written);
-    messageBytes.push(size);
-    if (written <= 2 * size + 4096) withinGoal += 1;
+  for (let turn = 0; turn < SAVES; turn += 1) {
+    for (const session of turn % 2 === 0 ? sessions : [...sessions].reverse()) {
+      const message = session.extra[turn]!;
+      await session.memory.addMessage(message);
+      const start = performance.now();
+      await session.memory.save();
+      session.latency.push(performance.now() - start);
+      const written = await harness.bytesWritten(session.sessionId);
+      const size = Buffer.byteLength(JSON.stringify(message));
+      session.bytes.push(written);
+      session.messageBytes.push(size);
+      if (written <= 2 * size + 4096) session.withinGoal += 1;
+    }
   }
-  // The stored state is the memory's, read back by a fresh memory.
-  const check = new AutoContextMemory({
-    sessionId,
-    counter: createApproximateTokenCounter(),
-    store: harness.store,
-  });
-  await check.load();
-  // Deep equality: JSONB normalizes the order of object keys.
-  if (!isDeepStrictEqual(check.getState(), memory.getState())) {
-    throw new Error(`${harness.name}: the loaded state differs`);
+  const figures: StoreFigures[] = [];
+  for (const session of sessions) {
+    // The stored state is the memory's, read back by a fresh memory.
+    const check = new AutoContextMemory({
+      sessionId: session.sessionId,
+      counter: createApproximateTokenCounter(),
+      store: harness.store,
+    });
+    await check.load();
+    // Deep equality: JSONB normalizes the order of object keys.
+    if (!isDeepStrictEqual(check.getState(), session.memory.getState())) {
+      throw new Error(`${harness.name}: the loaded state differs`);
+    }
+    figures.push({
+      store: harness.name,
+      messages: session.size,
+      saves: SAVES,
+      bytesMeasure: harness.bytesMeasure,
+      medianBytes: median(session.bytes),
+      maxBytes: Math.max(...session.bytes),
+      medianMessageBytes: median(session.messageBytes),
+      withinGoal: session.withinGoal,
+      medianSaveMs: median(session.latency),
+      firstSaveBytes: session.firstSaveBytes,
+      firstSaveMs: session.firstSaveMs,
+    });
   }
-  return {
-    store: harness.name,
-    messages: size,
-    saves: extra.length,
-    bytesMeasure: harness.bytesMeasure,
-    medianBytes: median(bytes),
-    maxBytes: Math.max(...bytes),
-    medianMessageBytes: median(messageBytes),
-    withinGoal,
-    medianSaveMs: median(latency),
-    firstSaveBytes,
-    firstSaveMs,
-  };
+  return figures;
 }
 
 interface Helpers {
@@ -152,16 +169,16 @@ export async function measureStores(helpers: Helpers): Promise<StoreFigures[]> {
   for (const create of [fileHarness, redisHarness, postgresHarness]) {
     const harness = await create();
     try {
-      for (const size of STORE_SIZES) {
-        process.stderr.write(`${harness.name} store at ${size} messages…\n`);
-        figures.push(await measureOne(harness, size, helpers));
-      }
+      process.stderr.write(
+        `${harness.name} store at ${STORE_SIZES.join(' and ')} messages…\n`,
+      );
+      figures.push(...(await measureBoth(harness, helpers)));
     } finally {
       await harness.close();
     }
   }
   console.log(
-    `\nsave() after appending one real message (median of ${SAVES} saves)`,
+    `\nsave() after appending one real message (median of ${SAVES} saves per size, the sizes' saves alternating)`,
   );
   console.log(
     '| store | messages | bytes written | message bytes | ≤ 2 × message + 4 KB | save ms | first save (whole state) |',
