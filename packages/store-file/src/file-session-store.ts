@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  mkdir,
-  open,
-  readdir,
-  rename,
-  stat,
-  unlink,
-} from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   assertValidSave,
