@@ -48,14 +48,38 @@ afterEach(async () => {
   );
 });
 
+/** The directory of each store `createStore` made. */
+const directoryOf = new WeakMap<SessionStore, string>();
+
 /** A store in a fresh temporary directory. */
 async function createStore(): Promise<SessionStore> {
-  return createFileSessionStore({
-    directory: await createTemporaryDirectory(),
-  });
+  const directory = await createTemporaryDirectory();
+  const store = createFileSessionStore({ directory });
+  directoryOf.set(store, directory);
+  return store;
 }
 
-describeSessionStore({ name: 'file', create: createStore });
+describeSessionStore({
+  name: 'file',
+  create: createStore,
+  corruptRecord: async (store, sessionId, kind) => {
+    const path = join(
+      directoryOf.get(store)!,
+      `${encodeSessionFileName(sessionId)}.json`,
+    );
+    await writeFile(
+      path,
+      kind === 'corrupt'
+        ? '{"format":"acm.context-state","schemaVersion":1,"revision":'
+        : JSON.stringify({
+            format: 'acm.context-state',
+            schemaVersion: 999,
+            sessionId,
+            revision: 1,
+          }),
+    );
+  },
+});
 
 describeMemoryOnStore({ name: 'file', create: createStore });
 
