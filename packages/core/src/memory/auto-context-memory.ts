@@ -341,6 +341,30 @@ export class AutoContextMemory {
     return this.#log.original;
   }
 
+  /** How many working messages there are, in O(1) (no snapshot is built). */
+  getMessageCount(): number {
+    return this.#log.workingList.length;
+  }
+
+  /** The working message at `index` (`undefined` out of range), in O(1). */
+  getMessageAt(index: number): Message | undefined {
+    return this.#log.workingList[index];
+  }
+
+  /** How many original messages there are, in O(1) (no snapshot is built). */
+  getOriginalMessageCount(): number {
+    return this.#log.originalList.length;
+  }
+
+  /**
+   * The original message at `index` (`undefined` out of range), in O(1): for
+   * callers that check a few positions of a long history each turn (e.g. to
+   * recognise a framework's message list) without copying it.
+   */
+  getOriginalMessageAt(index: number): Message | undefined {
+    return this.#log.originalList[index];
+  }
+
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
   getInteractionMessages(): readonly Message[] {
     return Object.freeze(
