@@ -230,11 +230,8 @@ describe('toLangChainMessages', () => {
 
   it('should round-trip generated LangChain messages exactly', () => {
     const text = fc.string({ maxLength: 20 });
-    // LangChain's message constructors copy fields with object spread, which
-    // drops an own `__proto__` key before our converter ever sees it.
     const json = fc
       .jsonValue({ maxDepth: 2 })
-      .filter((value) => !JSON.stringify(value).includes('"__proto__"'))
       .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     const block = fc.oneof(
       text.map((value) => ({ type: 'text', text: value })),
