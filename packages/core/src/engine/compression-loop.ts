@@ -128,6 +128,10 @@ export async function compressionLoop(
   const messageLowWater =
     (config.msgThreshold * config.targetRatio) / config.tokenRatio;
   const tokensAtStart = counter.countMessages(state.working);
+  const messageBudget = Math.max(
+    0,
+    (config.maxToken - options.fixedTokens) / options.calibration,
+  );
 
   let current = state;
   let trigger = initialTrigger;
@@ -159,6 +163,8 @@ export async function compressionLoop(
       counter,
       generateId,
       pressure: pressure(),
+      offloads: current.offloads,
+      messageBudget,
       ...(planHint === undefined ? {} : { planHint }),
     });
     const plan = STRATEGIES[name](context);

@@ -1,6 +1,8 @@
+import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
+import { mergeLedgers } from '../summary/merge-ledgers';
 import { renderTranscript } from '../summary/render-transcript';
 import type {
   PlannedEdit,
@@ -10,10 +12,15 @@ import type {
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
+import { flattenFoldedSpan } from './flatten-folded-span';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
 
-/** Units (whole exchanges or single messages) at the end of the conversation the last resort keeps. */
+/**
+ * Units (whole exchanges or single messages) at the end of the conversation
+ * the last resort keeps **when they fit**: with the rest folded, the working
+ * messages must fit the budget, or fewer tail units are kept (down to none).
+ */
 export const LAST_RESORT_TAIL_UNITS = 2;
 
 /** Text of the synthetic user message that opens a last-resort fold. */
@@ -23,49 +30,100 @@ export const LAST_RESORT_USER_TEXT =
 /**
  * The deterministic, lossless last resort (no LLM), for when the other
  * strategies could not bring the context under the hard budget (`maxToken`).
+ * It makes the budget a guarantee: afterwards the prompt exceeds `maxToken`
+ * only when what it may not touch does on its own.
  *
- * Kept: system messages, the current round's user message, protected messages
- * and the in-flight exchange, and the last `LAST_RESORT_TAIL_UNITS` units.
- * Everything else is folded, on exchange boundaries, per maximal run of
- * foldable units (so usually one run before the current user message and one
- * after it). A run is folded only when it has at least two messages and the
- * fold has fewer tokens than the run.
+ * Never folded: system messages, the current round's user message, protected
+ * messages (pinned, never-compress, the in-flight exchange), and the last
+ * message when it is an assistant message (the conversation must not end on a
+ * synthetic one). Everything else the model has already seen may be folded,
+ * large assistant texts and tool calls with large inputs included.
  *
- * Output per run, all marked `{ kind: 'last-resort', strategy: 'lastResort', offloadId }`:
+ * Tail: the last `LAST_RESORT_TAIL_UNITS` units are kept verbatim only when the
+ * result fits `messageBudget`; otherwise one, then none is kept.
+ *
+ * Folds are made per maximal run of foldable units (on exchange boundaries),
+ * and only when the fold has fewer tokens than the run (a single large message
+ * is a run too). Folds are **flat** (`flattenFoldedSpan`): an earlier fold,
+ * rollup or stub inside the run is replaced by the messages of its offload
+ * entry, so the new entry holds original messages and the new fold replaces
+ * the earlier one (`generation` + 1) instead of nesting it.
+ *
+ * Output per run, all marked `{ kind: 'last-resort', strategy: 'lastResort', offloadId, generation }`:
  * - when the message before the run is not a user message: a user message
  *   `LAST_RESORT_USER_TEXT` followed by an assistant stub;
  * - after a user message (the current round's, typically): the assistant stub
  *   alone, so roles keep alternating.
- * The assistant stub's text is `Folded N messages.`, a preview of the run's
- * transcript (`offloadSinglePreview` characters), the run's ledger and the tag
- * (`composeSummaryText`); its marker also has `ledger` and `replaces`. The
- * offload entry holds the run verbatim (earlier stubs included, so their own
- * entries stay reachable). Ids: offload id, then the user stub's (when there is
- * one), then the assistant stub's.
+ * The assistant stub's text is `Folded N messages.` (N originals), a preview
+ * of the originals' transcript (`offloadSinglePreview` characters), the ledger
+ * (earlier ledgers merged with the new content's) and the tag
+ * (`composeSummaryText`); its marker also has `ledger` and `replaces`. Ids:
+ * offload id, then the user stub's (when there is one), then the assistant
+ * stub's, run by run.
  */
 export const lastResort: Strategy = (context) => {
-  const { messages, structure } = context;
+  const { messages, structure, counter } = context;
   const units = listConversationUnits(structure, messages.length);
-  const tailStart = Math.max(0, units.length - LAST_RESORT_TAIL_UNITS);
   const currentUser =
     structure.rounds.length > 0 ? structure.currentRoundStart : -1;
-  const foldable = (unit: ConversationUnit, position: number) =>
-    position < tailStart &&
-    unit.start !== currentUser &&
-    !isUnitFrozen(context, unit);
+  const lastMessage = messages[messages.length - 1];
+  const endsOnAssistant = lastMessage?.role === 'assistant';
+  const movable = units.map(
+    (unit) =>
+      unit.start !== currentUser &&
+      !(endsOnAssistant && unit.end === messages.length) &&
+      !isUnitFrozen(context, unit),
+  );
+  const total = counter.countMessages(messages);
+  const drafts = new Map<string, FoldDraft | undefined>();
+  const draftOf = (start: number, end: number) => {
+    const key = `${start}:${end}`;
+    if (!drafts.has(key)) drafts.set(key, draftFold(context, start, end));
+    return drafts.get(key);
+  };
 
-  const edits: PlannedEdit[] = [];
+  let chosen: FoldDraft[] = [];
+  for (
+    let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
+    keep >= 0;
+    keep--
+  ) {
+    const candidate = planRuns(units, movable, units.length - keep, draftOf);
+    const after = candidate.reduce(
+      (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
+      total,
+    );
+    chosen = candidate;
+    if (after < context.messageBudget) break;
+  }
+  if (chosen.length === 0) return undefined;
+  return {
+    strategy: 'lastResort',
+    edits: chosen.map((draft) => finalizeFold(context, draft)),
+    tasks: [],
+    skipped: [],
+  };
+};
+
+/** The folds of every maximal run of movable units before `tailStart`. */
+function planRuns(
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  draftOf: (start: number, end: number) => FoldDraft | undefined,
+): FoldDraft[] {
+  const folds: FoldDraft[] = [];
   let runStart = -1;
   let runEnd = -1;
   const flush = () => {
     if (runStart >= 0) {
-      const edit = planFold(context, runStart, runEnd);
-      if (edit !== undefined) edits.push(edit);
+      const draft = draftOf(runStart, runEnd);
+      if (draft !== undefined) folds.push(draft);
     }
     runStart = -1;
   };
   units.forEach((unit, position) => {
-    if (!foldable(unit, position)) {
+    if (position >= tailStart || !movable[position]) {
       flush();
       return;
     }
@@ -73,84 +131,101 @@ export const lastResort: Strategy = (context) => {
     runEnd = unit.end;
   });
   flush();
-  if (edits.length === 0) return undefined;
-  return { strategy: 'lastResort', edits, tasks: [], skipped: [] };
-};
+  return folds;
+}
 
-function planFold(
+interface FoldDraft {
+  readonly start: number;
+  readonly end: number;
+  readonly span: readonly Message[];
+  readonly originals: readonly Message[];
+  readonly summary: string;
+  readonly ledger: IdentifierLedger;
+  readonly generation: number;
+  readonly needsUser: boolean;
+  readonly spanTokens: number;
+  readonly foldTokens: number;
+}
+
+/** The fold of `[start, end)` without ids, or `undefined` when it would not save tokens. */
+function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
-): PlannedEdit | undefined {
-  const { messages, config, counter, generateId } = context;
-  if (end - start < 2) return undefined;
+): FoldDraft | undefined {
+  const { messages, config, counter } = context;
+  if (end <= start) return undefined;
   const span = messages.slice(start, end);
-  const transcript = renderTranscript(span);
-  const ledger = extractIdentifierLedger(transcript);
-  const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
-  // Ids are drawn only once the fold is known to pay off.
-  const draft = buildFold({
-    span,
-    ledger,
-    transcript,
-    needsUser,
-    previewChars: config.offloadSinglePreview,
-    ids: ['x', 'x', 'x'],
+  const flat = flattenFoldedSpan(span, context.lookupOffload);
+  if (flat.originals.length === 0) return undefined;
+  const previewChars = config.offloadSinglePreview;
+  const transcript = renderTranscript(flat.originals, {
+    maxPartChars: Math.max(previewChars, 1),
   });
-  if (counter.countMessages(draft) >= counter.countMessages(span))
-    return undefined;
+  const summary = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.\n${createPreview(transcript, previewChars)}`;
+  const ledger = mergeLedgers(
+    ...flat.ledgers,
+    extractIdentifierLedger(renderTranscript(flat.fresh)),
+  );
+  const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
+  const draft = {
+    start,
+    end,
+    span,
+    originals: flat.originals,
+    summary,
+    ledger,
+    generation: flat.generation + 1,
+    needsUser,
+    spanTokens: counter.countMessages(span),
+    foldTokens: 0,
+  };
+  const foldTokens = counter.countMessages(
+    buildFold(draft, needsUser ? ['x', 'x', 'x'] : ['x', 'x']),
+  );
+  if (foldTokens >= draft.spanTokens) return undefined;
+  return { ...draft, foldTokens };
+}
+
+function finalizeFold(context: StrategyContext, draft: FoldDraft): PlannedEdit {
+  const { generateId } = context;
   const offloadId = generateId();
-  const ids = needsUser
+  const ids = draft.needsUser
     ? [offloadId, generateId(), generateId()]
     : [offloadId, generateId()];
-  const fold = buildFold({
-    span,
-    ledger,
-    transcript,
-    needsUser,
-    previewChars: config.offloadSinglePreview,
-    ids,
-  });
+  const fold = buildFold(draft, ids);
   return {
-    range: { start, end },
-    offloads: { [offloadId]: span },
+    range: { start: draft.start, end: draft.end },
+    offloads: { [offloadId]: draft.originals },
     taskKeys: [],
     build: () => fold,
   };
 }
 
-interface BuildFoldOptions {
-  readonly span: readonly Message[];
-  readonly ledger: ReturnType<typeof extractIdentifierLedger>;
-  readonly transcript: string;
-  readonly needsUser: boolean;
-  readonly previewChars: number;
-  /** Offload id, then the user stub's id (when needed), then the assistant stub's. */
-  readonly ids: readonly string[];
-}
-
-function buildFold({
-  span,
-  ledger,
-  transcript,
-  needsUser,
-  previewChars,
-  ids,
-}: BuildFoldOptions): Message[] {
+/** Ids: the offload id, then the user stub's id (when needed), then the assistant stub's. */
+function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
   const offloadId = ids[0]!;
   const marker = {
     kind: 'last-resort',
     strategy: 'lastResort',
     offloadId,
+    generation: draft.generation,
   } as const;
-  const summary = `Folded ${span.length} messages.\n${createPreview(transcript, previewChars)}`;
   const stub = createMarkedTextMessage({
-    id: ids[needsUser ? 2 : 1]!,
+    id: ids[draft.needsUser ? 2 : 1]!,
     role: 'assistant',
-    text: composeSummaryText({ summary, ledger, offloadId }),
-    marker: { ...marker, ledger, replaces: span.map((message) => message.id) },
+    text: composeSummaryText({
+      summary: draft.summary,
+      ledger: draft.ledger,
+      offloadId,
+    }),
+    marker: {
+      ...marker,
+      ledger: draft.ledger,
+      replaces: draft.span.map((message) => message.id),
+    },
   });
-  if (!needsUser) return [stub];
+  if (!draft.needsUser) return [stub];
   return [
     createMarkedTextMessage({
       id: ids[1]!,

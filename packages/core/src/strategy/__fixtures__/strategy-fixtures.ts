@@ -107,6 +107,10 @@ export interface FixtureContextOptions {
   readonly config?: AutoContextConfigInput;
   readonly pressure?: Partial<CompressionPressure>;
   readonly planHint?: string;
+  /** Offload entries the strategies may look up (flat folds). */
+  readonly offloads?: Readonly<Record<string, readonly Message[]>>;
+  /** Tokens the working messages may take. */
+  readonly messageBudget?: number;
 }
 
 export function testConfig(
@@ -123,11 +127,19 @@ export function testConfig(
 
 export function fixtureContext(
   messages: readonly Message[],
-  { config, pressure, planHint }: FixtureContextOptions = {},
+  {
+    config,
+    pressure,
+    planHint,
+    offloads,
+    messageBudget,
+  }: FixtureContextOptions = {},
 ): StrategyContext {
   return createStrategyContext({
     messages,
     config: testConfig(config),
+    ...(offloads === undefined ? {} : { offloads }),
+    ...(messageBudget === undefined ? {} : { messageBudget }),
     counter: charCounter,
     generateId: counterIds(),
     pressure: { messageCount: true, tokens: true, ...pressure },
