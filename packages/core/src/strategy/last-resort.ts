@@ -39,8 +39,10 @@ export const LAST_RESORT_USER_TEXT =
  * synthetic one). Everything else the model has already seen may be folded,
  * large assistant texts and tool calls with large inputs included.
  *
- * Tail: the last `LAST_RESORT_TAIL_UNITS` units are kept verbatim only when the
- * result fits `messageBudget`; otherwise one, then none is kept.
+ * Levels, gentlest first, the first whose result fits `messageBudget` wins
+ * (the last one otherwise): keep the last `LAST_RESORT_TAIL_UNITS` units
+ * verbatim, then one, then none; then compact folds (header and tag only, no
+ * preview, no ledger: the originals are one reload away).
  *
  * Folds are made per maximal run of foldable units (on exchange boundaries),
  * and only when the fold has fewer tokens than the run (a single large message
@@ -76,24 +78,39 @@ export const lastResort: Strategy = (context) => {
   );
   const total = counter.countMessages(messages);
   const drafts = new Map<string, FoldDraft | undefined>();
-  const draftOf = (start: number, end: number) => {
-    const key = `${start}:${end}`;
-    if (!drafts.has(key)) drafts.set(key, draftFold(context, start, end));
+  const draftOf = (start: number, end: number, compact: boolean) => {
+    const key = `${start}:${end}:${compact}`;
+    if (!drafts.has(key)) {
+      drafts.set(key, draftFold(context, start, end, compact));
+    }
     return drafts.get(key);
   };
 
-  let chosen: FoldDraft[] = [];
+  // Levels, gentlest first: keep the last two units, one, none; then compact
+  // folds (no preview, no ledger). The first level that fits is taken, the
+  // last one otherwise.
+  const levels: { keep: number; compact: boolean }[] = [];
   for (
     let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
     keep >= 0;
     keep--
   ) {
-    const candidate = planRuns(units, movable, units.length - keep, draftOf);
+    levels.push({ keep, compact: false });
+  }
+  levels.push({ keep: 0, compact: true });
+  let chosen: FoldDraft[] = [];
+  for (const { keep, compact } of levels) {
+    const candidate = planRuns(
+      units,
+      movable,
+      units.length - keep,
+      (start, end) => draftOf(start, end, compact),
+    );
     const after = candidate.reduce(
       (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
       total,
     );
-    chosen = candidate;
+    if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
     if (after < context.messageBudget) break;
   }
   if (chosen.length === 0) return undefined;
@@ -134,6 +151,13 @@ function planRuns(
   return folds;
 }
 
+const EMPTY_LEDGER: IdentifierLedger = {
+  paths: [],
+  identifiers: [],
+  numbers: [],
+  errors: [],
+};
+
 interface FoldDraft {
   readonly start: number;
   readonly end: number;
@@ -152,21 +176,27 @@ function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
+  compact: boolean,
 ): FoldDraft | undefined {
   const { messages, config, counter } = context;
   if (end <= start) return undefined;
   const span = messages.slice(start, end);
   const flat = flattenFoldedSpan(span, context.lookupOffload);
   if (flat.originals.length === 0) return undefined;
-  const previewChars = config.offloadSinglePreview;
-  const transcript = renderTranscript(flat.originals, {
-    maxPartChars: Math.max(previewChars, 1),
-  });
-  const summary = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.\n${createPreview(transcript, previewChars)}`;
-  const ledger = mergeLedgers(
-    ...flat.ledgers,
-    extractIdentifierLedger(renderTranscript(flat.fresh)),
-  );
+  const header = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.`;
+  let summary = header;
+  let ledger: IdentifierLedger = EMPTY_LEDGER;
+  if (!compact) {
+    const previewChars = config.offloadSinglePreview;
+    const transcript = renderTranscript(flat.originals, {
+      maxPartChars: Math.max(previewChars, 1),
+    });
+    summary = `${header}\n${createPreview(transcript, previewChars)}`;
+    ledger = mergeLedgers(
+      ...flat.ledgers,
+      extractIdentifierLedger(renderTranscript(flat.fresh)),
+    );
+  }
   const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
   const draft = {
     start,
