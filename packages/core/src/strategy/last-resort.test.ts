@@ -211,7 +211,7 @@ describe('lastResort', () => {
     ]);
   });
 
-  it('should never fold the last message when it is an assistant message', () => {
+  it('should never fold the last unit', () => {
     const messages = [
       user('u1'),
       assistant('a1', big(4000)),

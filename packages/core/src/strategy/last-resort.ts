@@ -35,8 +35,8 @@ export const LAST_RESORT_USER_TEXT =
  *
  * Never folded: system messages, the current round's user message, protected
  * messages (pinned, never-compress, the in-flight exchange), and the last
- * message when it is an assistant message (the conversation must not end on a
- * synthetic one). Everything else the model has already seen may be folded,
+ * unit (a fold ends on an assistant stub; the conversation must not end on a
+ * synthetic message). Everything else the model has already seen may be folded,
  * large assistant texts and tool calls with large inputs included.
  *
  * Levels, gentlest first, the first whose result fits `messageBudget` wins
@@ -68,12 +68,12 @@ export const lastResort: Strategy = (context) => {
   const units = listConversationUnits(structure, messages.length);
   const currentUser =
     structure.rounds.length > 0 ? structure.currentRoundStart : -1;
-  const lastMessage = messages[messages.length - 1];
-  const endsOnAssistant = lastMessage?.role === 'assistant';
+  // A fold ends on an assistant stub: the last unit stays, so the
+  // conversation never ends on a message ACM wrote.
   const movable = units.map(
     (unit) =>
       unit.start !== currentUser &&
-      !(endsOnAssistant && unit.end === messages.length) &&
+      unit.end !== messages.length &&
       !isUnitFrozen(context, unit),
   );
   const total = counter.countMessages(messages);
