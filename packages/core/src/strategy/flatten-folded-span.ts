@@ -77,26 +77,26 @@ export function flattenFoldedSpan(
       if (top) fresh.push(message);
       return;
     }
-    if (expanded.has(offloadId)) return;
-    expanded.add(offloadId);
+    // A pair (fold opener + summary) shares one offload id: the first
+    // message expands the entry, the summary still brings its ledger and body.
     if (top) {
       if (marker.ledger !== undefined) ledgers.push(marker.ledger);
       if (FOLD_KINDS.has(marker.kind)) {
         generation = Math.max(generation, marker.generation ?? 1);
+        if (message.role === 'assistant') {
+          summaries.push({
+            kind: marker.kind,
+            body: summaryBody(message),
+            generation: marker.generation ?? 1,
+          });
+        }
       }
     }
-    if (top && FOLD_KINDS.has(marker.kind) && message.role === 'assistant') {
-      summaries.push({
-        kind: marker.kind,
-        body: summaryBody(message),
-        generation: marker.generation ?? 1,
-      });
-    }
+    if (expanded.has(offloadId)) return;
+    expanded.add(offloadId);
     for (const inner of entry) expand(inner, depth + 1, false);
   };
   for (const message of span) expand(message, 0, true);
-  // A pair's second message (the user opener of a fold) shares the offload id:
-  // its entry is already expanded, so it leaves nothing behind.
   return { originals, fresh, ledgers, summaries, generation };
 }
 

@@ -118,7 +118,8 @@ export function testConfig(
 ): AutoContextConfig {
   return {
     ...DEFAULT_CONFIG,
-    ...input,
+    // Strategy tests pass absolute thresholds only (no relative forms).
+    ...(input as Partial<AutoContextConfig>),
     strategies: { ...DEFAULT_CONFIG.strategies, ...input.strategies },
     toolPolicies: { ...DEFAULT_CONFIG.toolPolicies, ...input.toolPolicies },
     customPrompt: { ...input.customPrompt },
