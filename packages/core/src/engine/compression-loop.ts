@@ -21,6 +21,7 @@ import { applyPlan } from './apply-plan';
 import type {
   CompressionListenerEvent,
   CompressionStopReason,
+  OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
 import { runSummaryTasks } from './run-summary-tasks';
@@ -68,6 +69,8 @@ export interface CompressionLoopResult {
   /** Events recorded by this call, oldest first. */
   readonly events: readonly CompressionEvent[];
   readonly stopReason: CompressionStopReason;
+  /** Set when the prompt is still over `maxToken` at the end. */
+  readonly overBudget?: OverBudget;
 }
 
 type PassOutcome =
@@ -358,6 +361,11 @@ export async function compressionLoop(
       : satisfied()
         ? 'under-target'
         : (stopReason ?? 'nothing-applies');
+  const endTrigger = check(current);
+  const overBudget =
+    endTrigger.tokenCount > config.maxToken
+      ? describeOverBudget(current, endTrigger.tokenCount, options)
+      : undefined;
   emit?.({
     type: 'compaction-end',
     at: clock.now(),
@@ -368,6 +376,7 @@ export async function compressionLoop(
     tokensAfter: counter.countMessages(current.working),
     messagesBefore: state.working.length,
     messagesAfter: current.working.length,
+    ...(overBudget === undefined ? {} : { overBudget }),
   });
   return {
     state: current,
@@ -376,6 +385,34 @@ export async function compressionLoop(
     passes,
     events,
     stopReason: finalReason,
+    ...(overBudget === undefined ? {} : { overBudget }),
+  };
+}
+
+/** Why the prompt is still over budget: the protected set's share of it. */
+function describeOverBudget(
+  state: ContextState,
+  tokens: number,
+  options: CompressionLoopOptions,
+): OverBudget {
+  const { config, counter } = options;
+  const context = createStrategyContext({
+    messages: state.working,
+    config,
+    counter,
+    pressure: { messageCount: false, tokens: true },
+  });
+  const kept = state.working.filter(
+    (message, index) => message.role === 'system' || context.isProtected(index),
+  );
+  const protectedTokens =
+    Math.round(counter.countMessages(kept) * options.calibration) +
+    options.fixedTokens;
+  return {
+    maxToken: config.maxToken,
+    tokens,
+    protectedTokens,
+    excused: protectedTokens > config.maxToken,
   };
 }
 
