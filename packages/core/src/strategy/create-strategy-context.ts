@@ -31,6 +31,16 @@ export interface CreateStrategyContextOptions {
    * @default analyzeConversation(messages)
    */
   readonly structure?: ConversationStructure;
+  /**
+   * The state's offload entries, for folds that flatten earlier summaries.
+   * @default {} (no entries)
+   */
+  readonly offloads?: Readonly<Record<string, readonly Message[]>>;
+  /**
+   * Tokens the working messages may take for the prompt to fit `maxToken`.
+   * @default config.maxToken
+   */
+  readonly messageBudget?: number;
 }
 
 /**
@@ -68,6 +78,8 @@ export function createStrategyContext({
   generateId = randomId,
   planHint,
   structure = analyzeConversation(messages),
+  offloads = {},
+  messageBudget = config.maxToken,
 }: CreateStrategyContextOptions): StrategyContext {
   const protectedIndices = new Uint8Array(messages.length);
   const protect = (start: number, end: number) => {
@@ -112,5 +124,8 @@ export function createStrategyContext({
     pressure,
     ...(planHint === undefined ? {} : { planHint }),
     isProtected: (index) => protectedIndices[index] === 1,
+    lookupOffload: (offloadId) =>
+      Object.hasOwn(offloads, offloadId) ? offloads[offloadId] : undefined,
+    messageBudget,
   };
 }

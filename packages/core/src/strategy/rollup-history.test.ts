@@ -105,13 +105,36 @@ describe('rollupHistory', () => {
     ).toEqual([2, 4, 6, 8]);
   });
 
-  it('should not run without message-count pressure', () => {
+  it('should not run without pressure', () => {
     const messages = textRounds(8);
     expect(
       rollupHistory(
-        fixtureContext(messages, { config, pressure: { messageCount: false } }),
+        fixtureContext(messages, {
+          config,
+          pressure: { messageCount: false, tokens: false },
+        }),
       ),
     ).toBeUndefined();
+  });
+
+  it('should cap the window at historyRollupKeepRecentTokens under token pressure alone', () => {
+    const messages = [
+      ...textRounds(4),
+      user('anchor-user'),
+      assistant('anchor', big(4000)),
+      ...textRounds(2, 6),
+    ];
+    const tokensOnly = { messageCount: false, tokens: true };
+    // The anchor round does not fit the 300-token window: it is rolled up too.
+    const plan = rollupHistory(
+      fixtureContext(messages, {
+        config: { ...config, historyRollupKeepRecentTokens: 300 },
+        pressure: tokensOnly,
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 10 },
+    ]);
   });
 
   it('should widen the window until it holds historyRollupKeepRecentTokens', () => {
@@ -170,7 +193,11 @@ describe('rollupHistory', () => {
       working: grown,
       original: [...first.original, ...grown.slice(first.working.length)],
     };
-    const context = fixtureContext(grown, { config, pressure: countOnly });
+    const context = fixtureContext(grown, {
+      config,
+      pressure: countOnly,
+      offloads: first.offloads,
+    });
     const plan = rollupHistory({
       ...context,
       generateId: counterIds('second'),
@@ -212,9 +239,11 @@ describe('rollupHistory', () => {
     );
     const after = applyTestPlan(state, plan);
     expect(Object.keys(after.offloads)).toEqual(['gen-0', 'second-0']);
-    expect(after.offloads['second-0']!.slice(0, 2)).toEqual(
-      first.working.slice(1, 3),
-    );
+    // Flat: the new entry holds the originals, not the earlier rollup.
+    expect(after.offloads['second-0']).toEqual([
+      ...first.offloads['gen-0']!,
+      ...grown.slice(3, 11),
+    ]);
     expect(checkStateContract({ before: state, after })).toEqual([]);
   });
 
