@@ -39,7 +39,9 @@ import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
 import { addOffloadEntry } from './add-offload-entry';
+import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
+import { getSessionTag } from './session-tag';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
 import { copyState, freezeState } from './freeze-state';
@@ -210,7 +212,11 @@ export class AutoContextMemory {
     this.sessionId = sessionId;
     this.config = resolveConfig(config);
     this.#summarizer = summarizer;
-    this.#counter = counter;
+    // Ids count as a fixed width, so decisions do not depend on them (#11 item 7).
+    this.#counter = createIdNeutralTokenCounter({
+      counter,
+      sessionTag: getSessionTag(sessionId),
+    });
     this.#clock = clock;
     this.#generateId = createScopedIdGenerator({ sessionId, generateId });
     this.#timeoutSignal = timeoutSignal;
