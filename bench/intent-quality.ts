@@ -10,7 +10,8 @@
  * - taskVisible: compressed turns (prompt ≠ raw history) where the first real
  *   user message is ≤ 25 % of the budget, share with its text verbatim in a
  *   prompt message;
- * - latestRequestVisible: same for the latest real user message;
+ * - latestRequestVisible: same for the latest user request (the latest user
+ *   message that opens a round: harness replies such as format errors do not);
  * - prefixReuseTurns: share of turns whose previous prompt is an unchanged
  *   prefix of this prompt (as `acm simulate` counts it);
  * - prefixReuseTokens: share of prompt tokens that are an unchanged prefix
@@ -31,6 +32,7 @@ import {
   createTiktokenTokenCounter,
   fromOpenAIMessages,
   isUserTurn,
+  opensRound,
   stringifyToolOutput,
 } from '@acm/core';
 import type { CompressionMode, Message, TokenCounter } from '@acm/core';
@@ -94,6 +96,9 @@ interface Figures {
   managedTokens: number;
   overBudget: number;
   strategies: Record<string, number>;
+  /** Turns whose previous prompt is not a prefix, by the strategies that ran on that turn. */
+  prefixBreaks: Record<string, number>;
+  passes: Record<string, number>;
   nondeterministic: number;
 }
 
@@ -130,6 +135,11 @@ async function replay(
           figures.strategies[event.strategy] =
             (figures.strategies[event.strategy] ?? 0) + 1;
       }
+      const applied = result.passes
+        .filter((pass) => pass.outcome === 'applied')
+        .map((pass) => pass.strategy);
+      for (const name of applied)
+        figures.passes[name] = (figures.passes[name] ?? 0) + 1;
       const prompt = memory.getMessages();
       const raw = memory.getOriginalMessages();
       const promptTokens = counter.countMessages(prompt);
@@ -150,6 +160,10 @@ async function replay(
         )
           same++;
         if (same === previousWire.length) figures.prefixReusedTurns += 1;
+        else {
+          const cause = [...new Set(applied)].join('+') || 'none';
+          figures.prefixBreaks[cause] = (figures.prefixBreaks[cause] ?? 0) + 1;
+        }
         figures.prefixTokens += counter.countMessages(prompt.slice(0, same));
       }
       const compressed =
@@ -188,8 +202,11 @@ async function replay(
     }
     await memory.addMessage(message);
     if (isUserTurn(message)) {
-      task ??= message;
-      request = message;
+      const original = memory.getOriginalMessages();
+      if (opensRound(original, original.length - 1)) {
+        task ??= message;
+        request = message;
+      }
     }
   }
   figures.conversations += 1;
@@ -223,6 +240,8 @@ for (const { dataset, maxToken } of runs) {
     managedTokens: 0,
     overBudget: 0,
     strategies: {},
+    prefixBreaks: {},
+    passes: {},
     nondeterministic: 0,
   };
   const started = Date.now();
@@ -233,7 +252,13 @@ for (const { dataset, maxToken } of runs) {
       return () => (sequence++).toString(36).padStart(6, '0');
     });
     if (checkDeterminism) {
-      const scratch = { ...figures, strategies: {}, taskMissingSamples: [] };
+      const scratch = {
+        ...figures,
+        strategies: {},
+        passes: {},
+        prefixBreaks: {},
+        taskMissingSamples: [],
+      };
       let other = 0;
       const second = await replay(conversation, maxToken, counter, scratch, () => {
         other = 0;
@@ -260,6 +285,8 @@ for (const { dataset, maxToken } of runs) {
     ),
     overBudgetTurns: figures.overBudget,
     strategyEvents: figures.strategies,
+    appliedPasses: figures.passes,
+    prefixBreaks: figures.prefixBreaks,
     ...(checkDeterminism
       ? { nondeterministicConversations: figures.nondeterministic }
       : {}),

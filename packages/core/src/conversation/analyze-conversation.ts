@@ -110,9 +110,7 @@ export function isHarnessReply(
   if (getAcmMarker(message)?.kind === 'injected') return true;
   const previous = messages[index - 1];
   return (
-    previous !== undefined &&
-    isFinalAnswer(previous) &&
-    isTextAction(previous)
+    previous !== undefined && isFinalAnswer(previous) && isTextAction(previous)
   );
 }
 
@@ -158,7 +156,9 @@ export function isFinalAnswerAt(
  * Finds rounds, tool exchanges, the in-flight exchange and the latest final answer
  * in one pass over `messages`. Pure and O(n).
  */
-export function analyzeConversation(messages: readonly Message[]): ConversationStructure {
+export function analyzeConversation(
+  messages: readonly Message[],
+): ConversationStructure {
   const rounds: Round[] = [];
   const exchanges: Exchange[] = [];
   let latestFinalAnswerIndex = -1;
@@ -170,7 +170,12 @@ export function analyzeConversation(messages: readonly Message[]): ConversationS
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
     if (opensRound(messages, index)) {
-      if (roundStart >= 0) rounds.push({ start: roundStart, end: index, finalAnswerIndex: roundFinal });
+      if (roundStart >= 0)
+        rounds.push({
+          start: roundStart,
+          end: index,
+          finalAnswerIndex: roundFinal,
+        });
       roundStart = index;
       roundFinal = -1;
       if (taskIndex < 0) taskIndex = index;
@@ -182,7 +187,11 @@ export function analyzeConversation(messages: readonly Message[]): ConversationS
     }
   }
   if (roundStart >= 0) {
-    rounds.push({ start: roundStart, end: messages.length, finalAnswerIndex: roundFinal });
+    rounds.push({
+      start: roundStart,
+      end: messages.length,
+      finalAnswerIndex: roundFinal,
+    });
   }
 
   for (let index = 0; index < messages.length; index++) {
@@ -226,6 +235,7 @@ export function analyzeConversation(messages: readonly Message[]): ConversationS
     latestFinalAnswerIndex,
     currentRoundStart: rounds.length > 0 ? rounds[rounds.length - 1]!.start : 0,
     taskIndex,
-    latestRequestIndex: rounds.length > 0 ? rounds[rounds.length - 1]!.start : -1,
+    latestRequestIndex:
+      rounds.length > 0 ? rounds[rounds.length - 1]!.start : -1,
   };
 }

@@ -3,7 +3,11 @@ import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { createPreview } from '../summary/create-preview';
 import { formatOffloadTag } from '../summary/format-offload-tag';
-import type { PlannedEdit, Strategy, StrategyContext } from './compression-plan';
+import type {
+  PlannedEdit,
+  Strategy,
+  StrategyContext,
+} from './compression-plan';
 import { listConversationUnits } from './conversation-units';
 import type { ConversationUnit } from './conversation-units';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
@@ -18,10 +22,10 @@ export const CLEAR_KEEP_RECENT_SHARE = 0.25;
 export const CLEAR_MIN_CHARS = 400;
 
 /** The call message's text is cleared only above this many characters (the model's own reasoning is worth more than a tool's output). */
-export const CLEAR_MIN_TEXT_CHARS = 1200;
+export const CLEAR_MIN_TEXT_CHARS = 600;
 
 /** Characters of head-and-tail preview a cleared piece keeps. */
-export const CLEAR_PREVIEW_CHARS = 160;
+export const CLEAR_PREVIEW_CHARS = 120;
 
 /**
  * Deterministic, cache-aware clearing of the current round's consumed tool
@@ -45,13 +49,13 @@ export const CLEAR_PREVIEW_CHARS = 160;
  * `CLEAR_MIN_TEXT_CHARS`; reasoning parts are dropped. Call ids, tool names and `isError` stay, so the structure the model
  * sees is unchanged.
  *
- * Batching (client-side `clear_at_least`): exchanges are cleared oldest first
- * until the estimated savings reach what brings the context to the low-water
- * mark (`maxToken × targetRatio`), and at least `maxToken ×
- * minCurrentRoundSavingsRatio`. When all candidates together would free less
- * than that, nothing is cleared unless the hard budget (`maxToken`) is
- * reached: a rewrite of the cached prefix must pay for itself, and the next
- * one is then far away.
+ * Batching (client-side `clear_at_least`): once it runs, every candidate is
+ * cleared at once, like Anthropic's `clear_tool_uses` clears all but `keep`,
+ * so that one rewrite of the cached prefix frees as much as it can and the
+ * next one is as far away as possible. When the candidates together would free
+ * less than `maxToken × minCurrentRoundSavingsRatio`, nothing is cleared
+ * unless the hard budget (`maxToken`) is reached: a rewrite must pay for
+ * itself.
  *
  * Output per exchange: the same messages in the same order with fresh ids and
  * `metadata.acm = { kind: 'offload-stub', strategy: 'clearToolUses', offloadId, replaces: [original id] }`;
@@ -82,17 +86,18 @@ export const clearToolUses: Strategy = (context) => {
 
   const total = counter.countMessages(messages);
   const atLeast = config.maxToken * config.minCurrentRoundSavingsRatio;
-  const wanted = Math.max(atLeast, total - config.maxToken * config.targetRatio);
   const placeholderTag = formatOffloadTag(PLACEHOLDER_ID);
 
   const chosen: { unit: ConversationUnit; cleared: readonly Message[] }[] = [];
   let savings = 0;
   for (const unit of candidates) {
-    if (savings >= wanted) break;
     const span = messages.slice(unit.start, unit.end);
     // Decisions are made with a fixed-width placeholder id, so that they do
     // not depend on the ids the generator returns.
-    const draft = span.map((message) => clearMessage(message, placeholderTag));
+    const tags = exchangeTags(span, placeholderTag);
+    const draft = span.map((message, index) =>
+      clearMessage(message, tags[index]!),
+    );
     const saved = counter.countMessages(span) - counter.countMessages(draft);
     if (saved <= 0 || draft.every((message, index) => message === span[index]))
       continue;
@@ -100,15 +105,24 @@ export const clearToolUses: Strategy = (context) => {
     savings += saved;
   }
   if (chosen.length === 0) return undefined;
-  if (savings < atLeast && total < config.maxToken) return undefined;
+  // Below the hard budget a rewrite must pay for itself: free at least
+  // `atLeast`, and reach the low-water mark, or the next trigger comes a few
+  // turns later and the cached prefix is rewritten again for little.
+  if (
+    total < config.maxToken &&
+    (savings < atLeast ||
+      total - savings > config.maxToken * config.targetRatio)
+  )
+    return undefined;
 
   const edits: PlannedEdit[] = chosen.map(({ unit }) => {
     const span = messages.slice(unit.start, unit.end);
     const offloadId = generateId();
     const tag = formatOffloadTag(offloadId);
-    const replacement = span.map((message) =>
+    const tags = exchangeTags(span, tag);
+    const replacement = span.map((message, index) =>
       withAcmMarker(
-        { ...clearMessage(message, tag), id: generateId() },
+        { ...clearMessage(message, tags[index]!), id: generateId() },
         {
           kind: 'offload-stub',
           strategy: 'clearToolUses',
@@ -129,6 +143,27 @@ export const clearToolUses: Strategy = (context) => {
 
 /** A fixed-width stand-in for a reload id (a session tag, `_`, 32 hex digits). */
 export const PLACEHOLDER_ID = `00000000_${'0'.repeat(32)}`;
+
+/**
+ * The tag each message of an exchange carries when cleared: one tag per
+ * exchange is enough for the model to find the originals. The cleared tool
+ * results carry it; the call message carries it only when no result is
+ * cleared (its pieces then say `[N characters cleared]` and the tag).
+ */
+function exchangeTags(span: readonly Message[], tag: string): string[] {
+  const resultCleared = span.some(
+    (message) =>
+      message.role === 'tool' &&
+      message.content.some(
+        (part) =>
+          part.type === 'tool-result' &&
+          stringifyToolOutput(part.output).length > CLEAR_MIN_CHARS,
+      ),
+  );
+  return span.map((message) =>
+    message.role === 'tool' || !resultCleared ? tag : '',
+  );
+}
 
 /** `units` without the recent ones the strategy keeps (see `clearToolUses`). */
 function dropRecent(
@@ -175,7 +210,7 @@ function clearMessage(message: Message, tag: string): Message {
             : part.text;
         if (text !== part.text) {
           changed = true;
-          tagged = true;
+          tagged = tag !== '';
           content.push({ ...part, text });
         } else content.push(part);
         break;
@@ -206,7 +241,7 @@ function clearMessage(message: Message, tag: string): Message {
     }
   }
   if (!changed) return message;
-  if (inputCleared && !tagged) {
+  if (inputCleared && !tagged && tag !== '') {
     let lastText = content.length - 1;
     while (lastText >= 0 && content[lastText]!.type !== 'text') lastText--;
     if (lastText >= 0) {
@@ -217,7 +252,8 @@ function clearMessage(message: Message, tag: string): Message {
       content.splice(Math.max(0, firstCall), 0, { type: 'text', text: tag });
     }
   }
-  if (content.length === 0) content.push({ type: 'text', text: tag });
+  if (content.length === 0)
+    content.push({ type: 'text', text: tag === '' ? '[cleared]' : tag });
   return { ...message, content };
 }
 
