@@ -48,7 +48,7 @@ function toolLoop(count: number): Message[] {
   return messages;
 }
 
-const config = { maxToken: 10_000 };
+const config = { maxToken: 16_000 };
 
 describe('clearToolUses', () => {
   it('should clear every consumed exchange but the 3 most recent, keeping call ids, names and the task', () => {

@@ -16,16 +16,16 @@ import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
 export const CLEAR_KEEP_RECENT_EXCHANGES = 3;
 
 /** Share of `maxToken` the kept recent exchanges may hold at most (at least one is always kept). */
-export const CLEAR_KEEP_RECENT_SHARE = 0.25;
+export const CLEAR_KEEP_RECENT_SHARE = 0.15;
 
 /** A tool result, a tool-call input value or an assistant text longer than this (characters) is cleared. */
 export const CLEAR_MIN_CHARS = 400;
 
 /** The call message's text is cleared only above this many characters (the model's own reasoning is worth more than a tool's output). */
-export const CLEAR_MIN_TEXT_CHARS = 600;
+export const CLEAR_MIN_TEXT_CHARS = 400;
 
 /** Characters of head-and-tail preview a cleared piece keeps. */
-export const CLEAR_PREVIEW_CHARS = 120;
+export const CLEAR_PREVIEW_CHARS = 100;
 
 /**
  * Deterministic, cache-aware clearing of the current round's consumed tool
