@@ -46,16 +46,20 @@ const option = (name: string): string | undefined => {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 ? argv[at + 1] : undefined;
 };
-const limit = option('limit') === undefined ? undefined : Number(option('limit'));
+const limit =
+  option('limit') === undefined ? undefined : Number(option('limit'));
 const mode = option('mode') as CompressionMode | undefined;
 const checkDeterminism = argv.includes('--determinism');
 const only = option('only');
-const runs: { dataset: 'swe' | 'tau'; maxToken: number }[] = [
+const allRuns: { dataset: 'swe' | 'tau'; maxToken: number }[] = [
   { dataset: 'swe', maxToken: 14000 },
   { dataset: 'swe', maxToken: 6000 },
   { dataset: 'tau', maxToken: 3000 },
   { dataset: 'tau', maxToken: 2000 },
-].filter((run) => only === undefined || `${run.dataset}${run.maxToken}` === only);
+];
+const runs = allRuns.filter(
+  (run) => only === undefined || `${run.dataset}${run.maxToken}` === only,
+);
 
 function visibleText(message: Message): string {
   return message.content
@@ -68,7 +72,7 @@ function visibleText(message: Message): string {
           return `${part.toolName} ${typeof part.input === 'string' ? part.input : JSON.stringify(part.input)}`;
         case 'tool-result':
           return stringifyToolOutput(part.output);
-        default:
+        case 'file':
           return '';
       }
     })
@@ -260,11 +264,18 @@ for (const { dataset, maxToken } of runs) {
         taskMissingSamples: [],
       };
       let other = 0;
-      const second = await replay(conversation, maxToken, counter, scratch, () => {
-        other = 0;
-        return () => `r${(other++ * 7919).toString(16)}x`.repeat(3);
-      });
-      if (first.join('\n\n') !== second.join('\n\n')) figures.nondeterministic += 1;
+      const second = await replay(
+        conversation,
+        maxToken,
+        counter,
+        scratch,
+        () => {
+          other = 0;
+          return () => `r${(other++ * 7919).toString(16)}x`.repeat(3);
+        },
+      );
+      if (first.join('\n\n') !== second.join('\n\n'))
+        figures.nondeterministic += 1;
     }
   }
   const summary = {
@@ -276,7 +287,10 @@ for (const { dataset, maxToken } of runs) {
     compressedTurns: figures.compressedTurns,
     taskVisible: share(figures.taskVisible, figures.taskEligible),
     taskEligibleTurns: figures.taskEligible,
-    latestRequestVisible: share(figures.requestVisible, figures.requestEligible),
+    latestRequestVisible: share(
+      figures.requestVisible,
+      figures.requestEligible,
+    ),
     prefixReuseTurns: share(figures.prefixReusedTurns, figures.comparisons),
     prefixReuseTokens: share(figures.prefixTokens, figures.promptTokens),
     cumulativeSavings: share(

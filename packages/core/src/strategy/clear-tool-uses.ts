@@ -13,7 +13,7 @@ import type { ConversationUnit } from './conversation-units';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
 
 /** Consumed exchanges at the end of the current round that are never cleared (Anthropic's `keep`). */
-export const CLEAR_KEEP_RECENT_EXCHANGES = 3;
+export const CLEAR_KEEP_RECENT_EXCHANGES = 2;
 
 /** Share of `maxToken` the kept recent exchanges may hold at most (at least one is always kept). */
 export const CLEAR_KEEP_RECENT_SHARE = 0.15;
@@ -85,7 +85,14 @@ export const clearToolUses: Strategy = (context) => {
   if (candidates.length === 0) return undefined;
 
   const total = counter.countMessages(messages);
-  const atLeast = config.maxToken * config.minCurrentRoundSavingsRatio;
+  // clear_at_least: the band between the trigger and the low-water mark, and
+  // at least the current-round minimum.
+  const atLeast =
+    config.maxToken *
+    Math.max(
+      config.minCurrentRoundSavingsRatio,
+      config.tokenRatio - config.targetRatio,
+    );
   const placeholderTag = formatOffloadTag(PLACEHOLDER_ID);
 
   const chosen: { unit: ConversationUnit; cleared: readonly Message[] }[] = [];
