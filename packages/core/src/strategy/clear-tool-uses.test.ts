@@ -48,17 +48,18 @@ function toolLoop(count: number): Message[] {
   return messages;
 }
 
-const config = { maxToken: 16_000 };
+// Trigger at 60 %, low water at 50 %: a clear must free at least 10 % of the budget.
+const config = { maxToken: 16_000, tokenRatio: 0.6 };
 
 describe('clearToolUses', () => {
-  it('should clear every consumed exchange but the 3 most recent, keeping call ids, names and the task', () => {
+  it('should clear every consumed exchange but the 2 most recent, keeping call ids, names and the task', () => {
     const messages = toolLoop(8);
     const plan = clearToolUses(fixtureContext(messages, { config }))!;
     expect(plan.strategy).toBe('clearToolUses');
     expect(plan.tasks).toEqual([]);
-    // Exchanges 0..4 (messages 2..11); 5, 6, 7 and the live one are kept.
+    // Exchanges 0..5 (messages 2..13); 6, 7 and the live one are kept.
     expect(plan.edits.map((edit) => edit.range)).toEqual(
-      [0, 1, 2, 3, 4].map((index) => ({
+      [0, 1, 2, 3, 4, 5].map((index) => ({
         start: 2 + index * 2,
         end: 4 + index * 2,
       })),
@@ -103,7 +104,7 @@ describe('clearToolUses', () => {
       [],
     );
     expect(after.working.slice(0, 2)).toEqual(messages.slice(0, 2));
-    expect(after.working.slice(-8)).toEqual(messages.slice(-8));
+    expect(after.working.slice(-6)).toEqual(messages.slice(-6));
   });
 
   it('should clear large tool-call inputs and long call text, drop reasoning, and tag the call when no result is cleared', () => {
@@ -130,11 +131,12 @@ describe('clearToolUses', () => {
     ];
     const plan = clearToolUses(
       fixtureContext(messages, {
-        config: { ...config, minCurrentRoundSavingsRatio: 0 },
+        config: { ...config, tokenRatio: 0.5, minCurrentRoundSavingsRatio: 0 },
       }),
     )!;
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 1, end: 3 },
+      { start: 3, end: 5 },
     ]);
     const [cleared, result] = plan.edits[0]!.build({});
     expect(cleared!.content).toEqual([
@@ -190,7 +192,9 @@ describe('clearToolUses', () => {
     ]);
     const stale = clearToolUses(fixtureContext(messages, { config }))!;
     // The reload happened 8 assistant turns ago: it may be cleared again.
-    expect(stale.edits.map((edit) => edit.range.start)).toEqual([4, 6, 8, 10]);
+    expect(stale.edits.map((edit) => edit.range.start)).toEqual([
+      4, 6, 8, 10, 12,
+    ]);
     const fresh = [
       ...messages.slice(0, -2),
       toolCall('c9', [{ toolCallId: 't9', toolName: 'context_reload' }]),

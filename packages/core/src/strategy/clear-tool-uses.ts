@@ -21,6 +21,13 @@ export const CLEAR_KEEP_RECENT_SHARE = 0.15;
 /** A tool result, a tool-call input value or an assistant text longer than this (characters) is cleared. */
 export const CLEAR_MIN_CHARS = 400;
 
+/**
+ * A clear below the hard budget must bring the context this share of
+ * `maxToken` under the low-water mark (`targetRatio`), so that the next
+ * rewrite of the cached prefix is far away.
+ */
+export const CLEAR_LOW_WATER_MARGIN = 0.1;
+
 /** The call message's text is cleared only above this many characters (the model's own reasoning is worth more than a tool's output). */
 export const CLEAR_MIN_TEXT_CHARS = 400;
 
@@ -52,10 +59,10 @@ export const CLEAR_PREVIEW_CHARS = 100;
  * Batching (client-side `clear_at_least`): once it runs, every candidate is
  * cleared at once, like Anthropic's `clear_tool_uses` clears all but `keep`,
  * so that one rewrite of the cached prefix frees as much as it can and the
- * next one is as far away as possible. When the candidates together would free
- * less than `maxToken × minCurrentRoundSavingsRatio`, nothing is cleared
- * unless the hard budget (`maxToken`) is reached: a rewrite must pay for
- * itself.
+ * next one is as far away as possible. Below the hard budget (`maxToken`) it
+ * runs only when the batch frees at least `maxToken × max(minCurrentRoundSavingsRatio,
+ * tokenRatio − targetRatio)` and leaves the context under `maxToken ×
+ * (targetRatio − CLEAR_LOW_WATER_MARGIN)`; at the hard budget it always runs.
  *
  * Output per exchange: the same messages in the same order with fresh ids and
  * `metadata.acm = { kind: 'offload-stub', strategy: 'clearToolUses', offloadId, replaces: [original id] }`;
@@ -113,12 +120,13 @@ export const clearToolUses: Strategy = (context) => {
   }
   if (chosen.length === 0) return undefined;
   // Below the hard budget a rewrite must pay for itself: free at least
-  // `atLeast`, and reach the low-water mark, or the next trigger comes a few
-  // turns later and the cached prefix is rewritten again for little.
+  // `atLeast`, and reach the low-water mark with a margin, or the next trigger
+  // comes a few turns later and the cached prefix is rewritten again for little.
   if (
     total < config.maxToken &&
     (savings < atLeast ||
-      total - savings > config.maxToken * config.targetRatio)
+      total - savings >
+        config.maxToken * (config.targetRatio - CLEAR_LOW_WATER_MARGIN))
   )
     return undefined;
 
