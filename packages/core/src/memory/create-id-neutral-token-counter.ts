@@ -46,8 +46,10 @@ export function createIdNeutralTokenCounter({
     return result;
   };
 
+  const load = counter.load;
   return {
     name: counter.name,
+    ...(load === undefined ? {} : { load: () => load.call(counter) }),
     countText: (text) => counter.countText(neutralize(text)),
     countMessage: (message) => counter.countMessage(neutralMessage(message)),
     countMessages: (messages) => {
