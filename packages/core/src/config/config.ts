@@ -159,6 +159,7 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
     compressToolRuns: true,
     offloadLargeMessagesProtected: true,
     offloadLargeMessages: true,
+    clearToolUses: true,
     summarizeRounds: true,
     summarizeLargeCurrentMessages: true,
     compressCurrentRound: true,

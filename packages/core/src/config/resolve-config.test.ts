@@ -69,6 +69,7 @@ describe('resolveConfig', () => {
         compressToolRuns: true,
         offloadLargeMessagesProtected: true,
         offloadLargeMessages: true,
+        clearToolUses: true,
         summarizeRounds: true,
         summarizeLargeCurrentMessages: true,
         compressCurrentRound: true,

@@ -154,6 +154,7 @@ const STRATEGY_KEYS: Readonly<Record<StrategyName, true>> = {
   compressToolRuns: true,
   offloadLargeMessagesProtected: true,
   offloadLargeMessages: true,
+  clearToolUses: true,
   summarizeRounds: true,
   summarizeLargeCurrentMessages: true,
   compressCurrentRound: true,

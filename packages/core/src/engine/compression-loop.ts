@@ -195,12 +195,17 @@ export async function compressionLoop(
     });
 
     // Cache awareness: below the hard budget, a current-round pass must be
-    // worth the rewrite of messages the provider has cached.
+    // worth the rewrite of messages the provider has cached. With
+    // clearToolUses on, the current round is left to the clearing until the
+    // hard budget: LLM summaries only where clearing is not enough (#11 item 4,
+    // docs/decisions/2026-11-25-clearing-path-and-default-mode.md).
     if (
       CURRENT_ROUND_STRATEGIES.has(name) &&
       trigger.tokenCount < config.maxToken &&
-      estimateSavings(plan, counter, config) <
-        config.maxToken * config.minCurrentRoundSavingsRatio
+      config.minCurrentRoundSavingsRatio > 0 &&
+      ((config.strategies.clearToolUses && config.mode !== 'compress') ||
+        estimateSavings(plan, counter, config) <
+          config.maxToken * config.minCurrentRoundSavingsRatio)
     ) {
       passes.push({ plan, report: report('deferred', {}) });
       return 'deferred';

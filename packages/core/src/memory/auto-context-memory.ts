@@ -48,7 +48,9 @@ import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
 import { addOffloadEntry } from './add-offload-entry';
+import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
+import { getSessionTag } from './session-tag';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
 import { copyState } from './freeze-state';
@@ -288,7 +290,11 @@ export class AutoContextMemory {
     this.sessionId = sessionId;
     this.config = resolveConfig(config);
     this.#summarizer = summarizer;
-    this.#counter = guarded.counter;
+    // Ids count as a fixed width, so decisions do not depend on them (#11 item 7).
+    this.#counter = createIdNeutralTokenCounter({
+      counter: guarded.counter,
+      sessionTag: getSessionTag(sessionId),
+    });
     this.#clock = guarded.clock;
     this.#generateId = createScopedIdGenerator({
       sessionId,

@@ -21,6 +21,10 @@ import { ROLLUP_USER_TEXT, rollupHistory } from './rollup-history';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = {
+  // A budget so small that the task (the first user message) is above its
+  // protected share (INTENT_BUDGET_SHARE): these tests are about the rollup's
+  // mechanics; create-strategy-context.test.ts covers the task's protection.
+  maxToken: 20,
   historyRollupKeepRecentRounds: 3,
   historyRollupKeepRecentTokens: 0,
 };
@@ -147,6 +151,7 @@ describe('rollupHistory', () => {
     const plan = rollupHistory(
       fixtureContext(messages, {
         config: {
+          maxToken: 20,
           historyRollupKeepRecentRounds: 1,
           historyRollupKeepRecentTokens: 1000,
         },
