@@ -38,8 +38,12 @@ describe('lastResort', () => {
     const messages = conversation();
     // A budget so small that the task (u1) is above its protected share
     // (INTENT_BUDGET_SHARE): this test is about the fold's mechanics.
+    // A fold budget large enough to keep the tail: this test is not about fitting.
     const plan = lastResort(
-      fixtureContext(messages, { config: { maxToken: 20 } }),
+      fixtureContext(messages, {
+        config: { maxToken: 20 },
+        messageBudget: 1_000_000,
+      }),
     )!;
     expect(plan.tasks).toEqual([]);
     expect(plan.edits.map((edit) => edit.range)).toEqual([
@@ -153,12 +157,12 @@ describe('lastResort', () => {
     const folds = after.working.filter(
       (message) => message.metadata?.acm !== undefined,
     );
-    // u4 opens the current round now: one flat fold of every original before a3.
+    // u4 opens the current round now: one flat fold of every original before
+    // a3, except the task (u1), which stays verbatim.
     const entries = Object.keys(plan.edits[0]!.offloads).map(
       (id) => plan.edits[0]!.offloads[id]!,
     );
     expect(entries[0]!.map((message) => message.id)).toEqual([
-      'u1',
       'a1',
       'u2',
       'a2',
@@ -181,7 +185,7 @@ describe('lastResort', () => {
         (message) =>
           (message.metadata!.acm as { generation: number }).generation,
       ),
-    ).toEqual([2, 2]);
+    ).toEqual([2]);
     const text = JSON.stringify(after.working);
     expect(text.match(/Folded \d+ messages/g)?.length).toBe(1);
     expect(text).not.toContain('(last-resort)');
@@ -223,8 +227,9 @@ describe('lastResort', () => {
       assistant('a2', big(4000)),
     ];
     const plan = lastResort(fixtureContext(messages, { messageBudget: 10 }))!;
+    // u1, the task, stays verbatim; a1 goes; u2 and a2 (the last unit) stay.
     expect(plan.edits.map((edit) => edit.range)).toEqual([
-      { start: 0, end: 2 },
+      { start: 1, end: 2 },
     ]);
   });
 });
