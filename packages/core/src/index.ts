@@ -12,6 +12,7 @@ export * from './plan';
 export * from './prompt';
 export * from './reload';
 export * from './runtime';
+export * from './session';
 export * from './state';
 export * from './store';
 export * from './strategy';
