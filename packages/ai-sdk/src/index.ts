@@ -36,7 +36,6 @@ export { toAiSdkMessage, toAiSdkMessages } from './to-ai-sdk-messages';
 export type { ToAiSdkMessagesOptions } from './to-ai-sdk-messages';
 export {
   ACM_PROVIDER_OPTIONS_KEY,
-  DEFAULT_SESSION_ID,
   autoContextMiddleware,
 } from './auto-context-middleware';
 export type {
@@ -44,14 +43,14 @@ export type {
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
-export type { AutoContextSessionOptions } from './create-auto-context-sessions';
+export { SHARED_SESSION_ID } from './ai-sdk-sessions';
+export type { AutoContextSessionOptions } from './ai-sdk-sessions';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,
   AutoContextPrepareStepOptions,
   AutoContextStepOptions,
 } from './auto-context-prepare-step';
-export type { CreateSessionMemory } from './session-registry';
 export { contextReloadTool } from './context-reload-tool';
 export type { ContextReloadToolOptions } from './context-reload-tool';
 export { summarizerFromLanguageModel } from './summarizer-from-language-model';

@@ -1,6 +1,5 @@
 import type { Summarizer } from '@acm/core';
-import { renderSummaryRequest } from '@acm/core';
-import { readInputTokens } from './read-input-tokens';
+import { readProviderInputTokens, renderSummaryRequest } from '@acm/core';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,
@@ -89,7 +88,7 @@ export function summarizerFromLanguageModel(
       )
       .map((part) => part.text)
       .join('');
-    const inputTokens = readInputTokens(result.usage);
+    const inputTokens = readProviderInputTokens(result.usage);
     const outputTokens = readOutputTokens(result.usage);
     return {
       text,

@@ -13,7 +13,7 @@ export function readProviderInputTokens(usage: unknown): number | undefined {
     inputTokens !== null && typeof inputTokens === 'object'
       ? (inputTokens as { total?: unknown }).total
       : inputTokens;
-  return typeof total === 'number' && Number.isFinite(total) && total > 0
+  return typeof total === 'number' && Number.isFinite(total) && total >= 0
     ? total
     : undefined;
 }

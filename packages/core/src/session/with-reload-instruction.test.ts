@@ -24,6 +24,6 @@ describe('readProviderInputTokens', () => {
         null,
         'x',
       ].map((usage) => readProviderInputTokens(usage)),
-    ).toEqual([10, 11, 12, undefined, undefined, undefined, undefined]);
+    ).toEqual([10, 11, 12, 0, undefined, undefined, undefined]);
   });
 });
