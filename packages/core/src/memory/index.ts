@@ -11,5 +11,5 @@ export type {
 export { createAutoContextMemory } from './create-auto-context-memory';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
 export type { OffloadLookup } from './offload-lookup';
-export type { PlanNotebook } from './plan-notebook';
+export type { PlanProvider } from './plan-provider';
 export { getSessionTag, readSessionTag } from './session-tag';

@@ -17,3 +17,4 @@ export type {
 } from './sync-messages';
 export { withReloadInstruction } from './with-reload-instruction';
 export { withoutOffloadMarkers } from './without-offload-markers';
+export { rebaseMessages } from './rebase-messages';

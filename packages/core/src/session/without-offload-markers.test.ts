@@ -19,7 +19,7 @@ describe('withoutOffloadMarkers', () => {
           { type: 'text', text: `Earlier work.\n${formatOffloadTag('abc')}` },
         ],
       },
-      { kind: 'summary', strategy: 'summarizeRounds' },
+      { kind: 'round-summary', strategy: 'summarizeRounds' },
     );
     const result = withoutOffloadMarkers([user, summary]);
     expect(result[0]).toBe(user);
