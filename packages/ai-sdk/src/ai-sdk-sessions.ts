@@ -108,6 +108,9 @@ export interface AutoContextSessions {
 interface SessionData {
   /** The messages of the last view handed out (system messages left out). */
   view: readonly AiSdkMessage[] | undefined;
+  /** The memory's revision when that view was made (`undefined` before the first). */
+  revision: number | undefined;
+  viewVersion: AiSdkSpecificationVersion | undefined;
   fixedKey: string | undefined;
   fixedTokens: number;
 }
@@ -148,6 +151,8 @@ export function createAutoContextSessions({
     createMemory: makeMemory,
     createData: () => ({
       view: undefined,
+      revision: undefined,
+      viewVersion: undefined,
       fixedKey: undefined,
       fixedTokens: 0,
     }),
@@ -193,7 +198,8 @@ export function createAutoContextSessions({
         let end = 0;
         while (request.messages[end]?.role === 'system') end++;
         const system = request.messages.slice(0, end);
-        await syncMessages({
+        const untouched = memory.getState().revision === data.revision;
+        const sync = await syncMessages({
           memory,
           messages: request.messages.slice(end),
           idOf: (message, index) => `m${index}-${hashOf(message)}`,
@@ -220,15 +226,26 @@ export function createAutoContextSessions({
             tools,
           });
         }
-        await memory.compressIfNeeded({
+        const compression = await memory.compressIfNeeded({
           fixedTokens: data.fixedTokens,
           signal: request.signal,
         });
         const working = memory.getMessages();
-        const view = working.map((message) =>
-          toView(message, request.specificationVersion),
-        );
+        const convert = (message: Message) =>
+          toView(message, request.specificationVersion);
+        // Only appended since the last view: extend it instead of mapping the history again.
+        const view =
+          untouched &&
+          data.view !== undefined &&
+          data.viewVersion === request.specificationVersion &&
+          sync.kind === 'appended' &&
+          !compression.applied &&
+          working.length === data.view.length + sync.appended.length
+            ? data.view.concat(sync.appended.map(convert))
+            : working.map(convert);
         data.view = view;
+        data.revision = memory.getState().revision;
+        data.viewVersion = request.specificationVersion;
         const fixedTokens = data.fixedTokens;
         return {
           messages: [...system, ...view],
