@@ -207,7 +207,13 @@ export function createAutoContextSessions({
             fresh.map((message, index) =>
               fromAiSdkMessage(message, ids[index]!),
             ),
-          lastView: data.view,
+          // After an eviction the last view is gone: the memory's working
+          // messages are what a carried-forward view holds.
+          lastView:
+            data.view ??
+            memory
+              .getMessages()
+              .map((message) => toView(message, request.specificationVersion)),
           isSameMessage: (message, viewMessage) =>
             message === viewMessage || hashOf(message) === hashOf(viewMessage),
         });
