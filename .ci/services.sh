@@ -12,13 +12,21 @@
 # Idempotent: runs `apt-get update` once, and only when something is missing.
 set -euo pipefail
 
-readonly POSTGRES_VERSION=15
+# The distribution's PostgreSQL (Debian's `postgresql` metapackage: 15 on bookworm,
+# 17 on trixie); the tests pick the newest version found under /usr/lib/postgresql.
+postgres_version() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/ 2>/dev/null | sort -t/ -k4 -n -r); do
+    if [ -x "${dir}bin/initdb" ] && [ -x "${dir}bin/pg_ctl" ]; then
+      basename "${dir}"
+      return 0
+    fi
+  done
+  return 1
+}
 
 have_redis() { command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; }
-have_postgres() {
-  [ -x "/usr/lib/postgresql/${POSTGRES_VERSION}/bin/initdb" ] &&
-    [ -x "/usr/lib/postgresql/${POSTGRES_VERSION}/bin/pg_ctl" ]
-}
+have_postgres() { postgres_version >/dev/null; }
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then
@@ -55,7 +63,7 @@ install() {
   have_redis || packages+=(redis-server)
   have_postgres || packages+=(postgresql)
   if [ "${#packages[@]}" -eq 0 ]; then
-    echo "services.sh: redis-server and postgresql ${POSTGRES_VERSION} already installed"
+    echo "services.sh: redis-server and postgresql $(postgres_version) already installed"
     stop_system_services
     return 0
   fi
@@ -84,14 +92,14 @@ install() {
     exit "${status}"
   fi
   have_redis && have_postgres
-  echo "services.sh: installed $(redis-server --version | cut -d' ' -f1-3) and postgresql ${POSTGRES_VERSION}"
+  echo "services.sh: installed $(redis-server --version | cut -d' ' -f1-3) and postgresql $(postgres_version)"
 }
 
 case "${1:-}" in
   install) install ;;
   check)
     have_redis && have_postgres && exit 0
-    echo "services.sh: missing redis-server or postgresql ${POSTGRES_VERSION}; run .ci/services.sh install" >&2
+    echo "services.sh: missing redis-server or postgresql; run .ci/services.sh install" >&2
     exit 1
     ;;
   *)

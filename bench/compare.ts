@@ -17,7 +17,9 @@ import {
   AutoContextMemory,
   createApproximateTokenCounter,
   createExtractiveSummarizer,
+  createTiktokenTokenCounter,
   fromOpenAIMessages,
+  loadTiktokenEncoder,
   stringifyToolOutput,
 } from '@acm/core';
 import type {
@@ -29,11 +31,13 @@ import type {
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';
 import {
+  collectSourceProbes,
   getVisibleText,
   isPromptPrefix,
   measureIdentifierRetention,
   percentile,
   simulate,
+  splitIdentifierLists,
 } from '@acm/cli';
 import type { SimulationFigures } from '@acm/cli';
 import { SimpleChatModel } from '@langchain/core/language_models/chat_models';
@@ -292,16 +296,22 @@ interface Approach {
   create(): Session;
 }
 
-function acmApproach(config: AutoContextConfigInput): Approach {
+function acmApproach(
+  config: AutoContextConfigInput,
+  {
+    name = 'acm',
+    createCounter = () => createApproximateTokenCounter(),
+  }: { name?: string; createCounter?: () => TokenCounter } = {},
+): Approach {
   return {
-    name: 'acm',
-    describe: `ACM AutoContextMemory.compressIfNeeded (${JSON.stringify(config)}), extractive summarizer`,
+    name,
+    describe: `ACM addMessages + compressIfNeeded (${JSON.stringify(config)}), extractive summarizer, ${createCounter().name} counter`,
     create() {
       let sequence = 0;
       const memory = new AutoContextMemory({
         sessionId: 'compare',
         config,
-        counter: createApproximateTokenCounter(),
+        counter: createCounter(),
         clock: { now: () => 0 },
         generateId: () => `${sequence++}`,
       });
@@ -436,6 +446,7 @@ interface ApproachTurn {
   readonly prefixReused: boolean | null;
   readonly identifiersEarlier: number;
   readonly identifiersRetained: number;
+  readonly identifiersRetainedWithoutLists: number;
 }
 
 async function replay(
@@ -446,20 +457,32 @@ async function replay(
   const counter: TokenCounter = createApproximateTokenCounter();
   const turns: ApproachTurn[] = [];
   let pending: Message[] = [];
-  let earlierText = '';
+  const earlierProbes = new Set<string>();
+  let systemText = '';
+  // Texts of the original messages: a prompt message with another text was
+  // written by the approach (stub, summary), and its identifier lists are
+  // removed for the "without lists" figure, whoever wrote it.
+  const originalTexts = new Set<string>();
   let previous: readonly Message[] | undefined;
   for (const [index, message] of messages.entries()) {
     if (message.role === 'assistant') {
+      const started = performance.now();
       await session.add(pending);
       pending = [];
-      const started = performance.now();
       const getPrompt = await session.step();
       const ms = performance.now() - started;
       const prompt = getPrompt();
+      const texts = prompt.map(getVisibleText);
       const retention = measureIdentifierRetention({
         message,
-        earlierText,
-        managedText: prompt.map(getVisibleText).join('\n'),
+        earlierProbes,
+        alwaysVisibleText: systemText,
+        managedText: texts.join('\n'),
+        managedTextWithoutLists: texts
+          .map((text) =>
+            originalTexts.has(text) ? text : splitIdentifierLists(text).rest,
+          )
+          .join('\n'),
       });
       turns.push({
         rawTokens: counter.countMessages(messages.slice(0, index)),
@@ -469,11 +492,14 @@ async function replay(
           previous === undefined ? null : isPromptPrefix(previous, prompt),
         identifiersEarlier: retention.earlier,
         identifiersRetained: retention.retained,
+        identifiersRetainedWithoutLists: retention.retainedWithoutLists,
       });
       previous = prompt;
     }
     pending.push(message);
-    earlierText += `${getVisibleText(message)}\n`;
+    originalTexts.add(getVisibleText(message));
+    if (message.role === 'system') systemText += `${getVisibleText(message)}\n`;
+    for (const probe of collectSourceProbes(message)) earlierProbes.add(probe);
   }
   return turns;
 }
@@ -488,6 +514,7 @@ interface ApproachFigures {
   readonly peakManagedTokens: number;
   readonly prefixReuse: number | null;
   readonly identifierRetention: number | null;
+  readonly identifierRetentionWithoutLists: number | null;
   readonly turnMsMedian: number;
   readonly turnMsP95: number;
   readonly turnMsMean: number;
@@ -543,6 +570,10 @@ function summarize(
         : compared.filter((turn) => turn.prefixReused).length / compared.length,
     identifierRetention:
       earlier === 0 ? null : sum((turn) => turn.identifiersRetained) / earlier,
+    identifierRetentionWithoutLists:
+      earlier === 0
+        ? null
+        : sum((turn) => turn.identifiersRetainedWithoutLists) / earlier,
     turnMsMedian: percentile(ms, 0.5),
     turnMsP95: percentile(ms, 0.95),
     turnMsMean: ms.reduce((total, value) => total + value, 0) / ms.length,
@@ -584,15 +615,29 @@ interface CostFigures {
   readonly p95Ms: number;
 }
 
-/** Times one turn (one appended message, then the approach's decision) 300 times over a 1,000-message history that triggers nothing. */
+/**
+ * Times one turn (appending one message through the approach's own add, then
+ * its decision; both timed) 300 times over a 1,000-message history that
+ * triggers nothing. ACM runs twice: with the approximate counter and with its
+ * default, tiktoken o200k_base (encoder loaded before timing).
+ */
 async function measureDecisionCost(
   long: readonly Message[],
 ): Promise<CostFigures[]> {
   const history = long.slice(0, 1000);
   const appended = long.slice(1000, 1300);
   const huge = 100_000_000;
+  const encoder = loadTiktokenEncoder('o200k_base');
   const approaches: Approach[] = [
     acmApproach({ maxToken: huge, msgThreshold: huge }),
+    acmApproach(
+      { maxToken: huge, msgThreshold: huge },
+      {
+        name: 'acm-tiktoken',
+        createCounter: () =>
+          createTiktokenTokenCounter({ loadEncoder: () => encoder }),
+      },
+    ),
     summarizationApproach(huge),
     contextEditingApproach(huge),
     pruneApproach(huge),
@@ -604,8 +649,8 @@ async function measureDecisionCost(
     await session.step(); // warm caches
     const times: number[] = [];
     for (const message of appended) {
-      await session.add([message]);
       const started = performance.now();
+      await session.add([message]);
       await session.step();
       times.push(performance.now() - started);
     }
@@ -839,17 +884,17 @@ async function main(): Promise<void> {
     ['tau', acmTau.aggregate],
   ] as const) {
     lines.push(
-      `ACM ${dataset}: savings ${percent(figures.cumulativeSavings)}, identifier retention ${percent(figures.identifierRetention.share)}, prefix reuse ${percent(figures.prefixReuse.share)}, reload exactness ${percent(figures.reloadExactness.share)} (${figures.reloadExactness.total} ids), within budget ${percent(figures.withinBudget.share)}, contract violations ${figures.contractViolations}`,
+      `ACM ${dataset}: savings ${percent(figures.cumulativeSavings)}, identifier retention ${percent(figures.identifierRetention.share)} (without identifier lists ${percent(figures.identifierRetentionWithoutLists.share)}), prefix reuse ${percent(figures.prefixReuse.share)}, reload exactness ${percent(figures.reloadExactness.share)} (${figures.reloadExactness.total} ids), within budget ${percent(figures.withinBudget.share)}, contract violations ${figures.contractViolations} (${figures.budgetViolations} unexcused over budget)`,
     );
   }
   for (const [dataset, rows] of Object.entries(comparison)) {
     lines.push(
       '',
-      `${dataset}: approach | savings | peak | identifier retention | prefix reuse | per-turn ms median / p95 / mean`,
+      `${dataset}: approach | savings | peak | identifier retention | without lists | prefix reuse | per-turn ms median / p95 / mean`,
     );
     for (const row of rows) {
       lines.push(
-        `  ${row.approach.padEnd(26)} ${percent(row.cumulativeSavings).padStart(8)} ${String(row.peakManagedTokens).padStart(8)} ${percent(row.identifierRetention).padStart(8)} ${percent(row.prefixReuse).padStart(8)}   ${row.turnMsMedian.toFixed(3)} / ${row.turnMsP95.toFixed(3)} / ${row.turnMsMean.toFixed(3)}`,
+        `  ${row.approach.padEnd(26)} ${percent(row.cumulativeSavings).padStart(8)} ${String(row.peakManagedTokens).padStart(8)} ${percent(row.identifierRetention).padStart(8)} ${percent(row.identifierRetentionWithoutLists).padStart(8)} ${percent(row.prefixReuse).padStart(8)}   ${row.turnMsMedian.toFixed(3)} / ${row.turnMsP95.toFixed(3)} / ${row.turnMsMean.toFixed(3)}`,
       );
     }
   }

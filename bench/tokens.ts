@@ -1,7 +1,8 @@
 /**
  * Token counting benchmark: tiktoken throughput and cold load, the per-turn
  * cost of the trigger check on long conversations, and the approximate
- * counter's error against js-tiktoken. See bench/README.md.
+ * counter's error against the exact o200k counts (identical for gpt-tokenizer
+ * and js-tiktoken, see tokenizer-choice.ts). See bench/README.md.
  *
  * Run: cd bench && npx tsx --conditions=@acm/source tokens.ts
  */
@@ -172,17 +173,17 @@ function measureThroughput(countText: (text: string) => number) {
   };
 }
 
-const tiktokenThroughput = measureThroughput(
-  (text) => encoder.encode(text, [], []).length,
+const tiktokenThroughput = measureThroughput((text) =>
+  encoder.countTokens(text),
 );
 const approximateCounter = createApproximateTokenCounter();
 const approximateThroughput = measureThroughput((text) =>
   approximateCounter.countText(text),
 );
 
-console.log('\n(a) js-tiktoken o200k_base');
+console.log('\n(a) default exact tokenizer (gpt-tokenizer) o200k_base');
 console.log(
-  `  cold load (js-tiktoken/lite + ranks + new Tiktoken): ${coldLoadMs.toFixed(0)} ms`,
+  `  cold load (gpt-tokenizer/encoding/o200k_base, in this process): ${coldLoadMs.toFixed(0)} ms`,
 );
 console.log(
   `  throughput over ${texts.length} texts, ${(textBytes / 1e6).toFixed(2)} MB UTF-8: ` +

@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'internal/index': 'src/internal/index.ts',
+    'js-tiktoken/index': 'src/js-tiktoken/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -12,5 +13,5 @@ export default defineConfig({
   clean: true,
   shims: true,
   target: 'node20',
-  external: ['vitest', 'fast-check', 'js-tiktoken'],
+  external: ['vitest', 'fast-check', 'js-tiktoken', 'gpt-tokenizer'],
 });

@@ -420,6 +420,14 @@ describe('fromAiSdkMessages', () => {
       .map(([id, approved]) =>
         other({ type: 'tool-approval-response', approvalId: id, approved }),
       );
+    // One message never uses a call id twice (the contract forbids it; a part
+    // keyed by a repeated id cannot be told apart from the first on the way back).
+    const hasDistinctCallIds = (parts: readonly object[]): boolean => {
+      const ids = parts.flatMap((part) =>
+        'toolCallId' in part ? [String(part.toolCallId)] : [],
+      );
+      return new Set(ids).size === ids.length;
+    };
     const message: fc.Arbitrary<AiSdkMessage> = fc.oneof(
       fc
         .tuple(fc.string(), providerOptions)
@@ -441,9 +449,11 @@ describe('fromAiSdkMessages', () => {
         .array(fc.oneof(text, reasoning, file, toolCall, toolResult), {
           maxLength: 4,
         })
+        .filter(hasDistinctCallIds)
         .map((content) => ({ role: 'assistant' as const, content })),
       fc
         .array(fc.oneof(toolResult, approval), { maxLength: 3 })
+        .filter(hasDistinctCallIds)
         .map((content) => ({ role: 'tool' as const, content })),
     );
     fc.assert(

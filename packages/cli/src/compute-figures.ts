@@ -1,10 +1,12 @@
 import type { PassReport } from '@acm/core';
 import { STRATEGY_NAMES } from '@acm/core';
 import type { StrategyName } from '@acm/core';
+import type { ReloadDepth } from './measure-reload-depth';
 import type { ReloadExactness } from './measure-reload-exactness';
 import type {
   ConversationResult,
   EventRecord,
+  ReloadDepthFigures,
   Share,
   SimulationFigures,
   StrategyFigures,
@@ -27,8 +29,13 @@ export interface ComputeFiguresOptions {
   }[];
   /** Per-turn `compressIfNeeded` times, milliseconds. */
   readonly compressMs: readonly number[];
+  /** Violations `checkStateContract` found (budget violations are added from `turns`). */
   readonly contractViolations: number;
   readonly reload: ReloadExactness;
+  /** @default no originals */
+  readonly reloadDepth?: ReloadDepth;
+  /** The budget, for `worstBudgetRatio`. @default Infinity */
+  readonly maxToken?: number;
   readonly summarizerInputTokens: number;
   readonly summarizerOutputTokens: number;
 }
@@ -41,6 +48,8 @@ export function computeFigures({
   compressMs,
   contractViolations,
   reload,
+  reloadDepth = { histogram: [], unreachable: 0 },
+  maxToken = Number.POSITIVE_INFINITY,
   summarizerInputTokens,
   summarizerOutputTokens,
 }: ComputeFiguresOptions): SimulationFigures {
@@ -85,7 +94,34 @@ export function computeFigures({
   let comparisons = 0;
   let identifiersEarlier = 0;
   let identifiersRetained = 0;
+  let identifiersRetainedWithoutLists = 0;
+  let compressedTurns = 0;
+  let groundTruthEarlier = 0;
+  let groundTruthVisible = 0;
+  let groundTruthVisibleWithoutLists = 0;
+  let listTokens = 0;
+  let taskEligible = 0;
+  let taskVisible = 0;
+  let budgetViolations = 0;
+  let worstBudgetRatio: number | null = null;
   for (const turn of turns) {
+    identifiersRetainedWithoutLists += turn.identifiersRetainedWithoutLists;
+    listTokens += turn.listTokens;
+    if (turn.compressed) {
+      compressedTurns += 1;
+      groundTruthEarlier += turn.groundTruthEarlier;
+      groundTruthVisible += turn.groundTruthVisible;
+      groundTruthVisibleWithoutLists += turn.groundTruthVisibleWithoutLists;
+    }
+    if (turn.taskVisible !== null && turn.compressed) {
+      taskEligible += 1;
+      if (turn.taskVisible) taskVisible += 1;
+    }
+    if (turn.unexcusedOverBudget) {
+      budgetViolations += 1;
+      const ratio = turn.managedTokens / maxToken;
+      worstBudgetRatio = Math.max(worstBudgetRatio ?? 0, ratio);
+    }
     cumulativeRawTokens += turn.rawTokens;
     cumulativeManagedTokens += turn.managedTokens;
     peakRawTokens = Math.max(peakRawTokens, turn.rawTokens);
@@ -112,8 +148,30 @@ export function computeFigures({
     withinBudget: toShare(withinBudget, turns.length),
     prefixReuse: toShare(reused, comparisons),
     identifierRetention: toShare(identifiersRetained, identifiersEarlier),
+    identifierRetentionWithoutLists: toShare(
+      identifiersRetainedWithoutLists,
+      identifiersEarlier,
+    ),
+    compressedTurns,
+    groundTruthVisibility: toShare(groundTruthVisible, groundTruthEarlier),
+    groundTruthVisibilityWithoutLists: toShare(
+      groundTruthVisibleWithoutLists,
+      groundTruthEarlier,
+    ),
+    listTokenShare: toShare(
+      listTokens,
+      turns.reduce((sum, turn) => sum + turn.managedTokens, 0),
+    ),
+    taskVisibility: toShare(taskVisible, taskEligible),
+    budgetViolations,
+    worstBudgetRatio,
+    reloadDepth: toReloadDepthFigures(
+      reloadDepth.histogram,
+      reloadDepth.unreachable,
+      turns.reduce((most, turn) => Math.max(most, turn.reloadDepthMax ?? 0), 0),
+    ),
     reloadExactness: toShare(reload.exact, reload.reachable),
-    contractViolations,
+    contractViolations: contractViolations + budgetViolations,
     compressionCalls: compressMs.length,
     passes: passes.length,
     events: events.filter((event) => event.outcome === 'applied').length,
@@ -179,6 +237,29 @@ export function aggregateFigures(
     withinBudget: pool((figures) => figures.withinBudget),
     prefixReuse: pool((figures) => figures.prefixReuse),
     identifierRetention: pool((figures) => figures.identifierRetention),
+    identifierRetentionWithoutLists: pool(
+      (figures) => figures.identifierRetentionWithoutLists,
+    ),
+    compressedTurns: sum((figures) => figures.compressedTurns),
+    groundTruthVisibility: pool((figures) => figures.groundTruthVisibility),
+    groundTruthVisibilityWithoutLists: pool(
+      (figures) => figures.groundTruthVisibilityWithoutLists,
+    ),
+    listTokenShare: pool((figures) => figures.listTokenShare),
+    taskVisibility: pool((figures) => figures.taskVisibility),
+    budgetViolations: sum((figures) => figures.budgetViolations),
+    worstBudgetRatio: all.reduce<number | null>(
+      (worst, figures) =>
+        figures.worstBudgetRatio === null
+          ? worst
+          : Math.max(worst ?? 0, figures.worstBudgetRatio),
+      null,
+    ),
+    reloadDepth: toReloadDepthFigures(
+      addHistograms(all.map((figures) => figures.reloadDepth.histogram)),
+      sum((figures) => figures.reloadDepth.unreachable),
+      Math.max(0, ...all.map((figures) => figures.reloadDepth.maxOverTurns)),
+    ),
     reloadExactness: pool((figures) => figures.reloadExactness),
     contractViolations: sum((figures) => figures.contractViolations),
     compressionCalls: sum((figures) => figures.compressionCalls),
@@ -190,6 +271,48 @@ export function aggregateFigures(
     summarizerInputTokens: sum((figures) => figures.summarizerInputTokens),
     summarizerOutputTokens: sum((figures) => figures.summarizerOutputTokens),
   };
+}
+
+/** Reload-depth figures from a histogram (`histogram[d]` originals at depth `d`). */
+export function toReloadDepthFigures(
+  histogram: readonly number[],
+  unreachable: number,
+  maxOverTurns = 0,
+): ReloadDepthFigures {
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  let max = 0;
+  histogram.forEach((count, depth) => {
+    if (count > 0) max = depth;
+  });
+  let p95 = 0;
+  const rank = Math.max(1, Math.ceil(0.95 * total));
+  let seen = 0;
+  for (const [depth, count] of histogram.entries()) {
+    seen += count;
+    if (seen >= rank) {
+      p95 = depth;
+      break;
+    }
+  }
+  const atLeast3 = histogram.slice(3).reduce((sum, count) => sum + count, 0);
+  return {
+    histogram: [...histogram],
+    max,
+    p95: total === 0 ? 0 : p95,
+    atLeast3: toShare(atLeast3, total),
+    unreachable,
+    maxOverTurns: Math.max(maxOverTurns, max),
+  };
+}
+
+function addHistograms(histograms: readonly (readonly number[])[]): number[] {
+  const result: number[] = [];
+  for (const histogram of histograms) {
+    histogram.forEach((count, depth) => {
+      result[depth] = (result[depth] ?? 0) + count;
+    });
+  }
+  return Array.from(result, (count) => count ?? 0);
 }
 
 /** The `fraction` percentile (nearest rank) of `values`, 0 for none. */

@@ -27,13 +27,18 @@ function renderTable(rows: readonly (readonly [string, string])[]): string {
 
 /** The figures as `label  value` lines. */
 export function formatFigures(figures: SimulationFigures): string {
+  const totalSaved = Object.values(figures.strategies).reduce(
+    (sum, value) => sum + value.tokensSaved,
+    0,
+  );
   const strategies = Object.entries(figures.strategies).map(
     ([name, value]) =>
       [
         `  ${name}`,
-        `${plural(value.passes, 'pass', 'passes')}${value.failedPasses > 0 ? ` (+${value.failedPasses} failed)` : ''}${value.deferredPasses > 0 ? ` (+${value.deferredPasses} deferred)` : ''}, ${plural(value.events, 'event', 'events')}, ${formatCount(value.tokensSaved)} tokens saved`,
+        `${plural(value.passes, 'pass', 'passes')}${value.failedPasses > 0 ? ` (+${value.failedPasses} failed)` : ''}${value.deferredPasses > 0 ? ` (+${value.deferredPasses} deferred)` : ''}, ${plural(value.events, 'event', 'events')}, ${formatCount(value.tokensSaved)} tokens saved (${formatPercent(totalSaved === 0 ? null : value.tokensSaved / totalSaved)})`,
       ] as const,
   );
+  const depth = figures.reloadDepth;
   return renderTable([
     ['turns', formatCount(figures.turns)],
     [
@@ -47,8 +52,36 @@ export function formatFigures(figures: SimulationFigures): string {
     ['turns within budget', formatShare(figures.withinBudget)],
     ['prompt-prefix reuse', formatShare(figures.prefixReuse)],
     ['identifier retention', formatShare(figures.identifierRetention)],
+    [
+      '  without identifier lists',
+      formatShare(figures.identifierRetentionWithoutLists),
+    ],
+    ...(figures.groundTruthVisibility.total === 0
+      ? []
+      : ([
+          [
+            'ground-truth arguments visible',
+            `${formatShare(figures.groundTruthVisibility)} on ${formatCount(figures.compressedTurns)} compressed turns`,
+          ],
+          [
+            '  without identifier lists',
+            formatShare(figures.groundTruthVisibilityWithoutLists),
+          ],
+        ] as const)),
+    ['identifier lists in managed tokens', formatShare(figures.listTokenShare)],
+    [
+      'task visible verbatim (compressed turns)',
+      formatShare(figures.taskVisibility),
+    ],
+    [
+      'reload depth (final state)',
+      `max ${depth.max}, p95 ${depth.p95}, ≥ 3 calls ${formatShare(depth.atLeast3)}${depth.unreachable > 0 ? `, ${formatCount(depth.unreachable)} unreachable` : ''}; max at any turn ${depth.maxOverTurns}`,
+    ],
     ['reload exactness', formatShare(figures.reloadExactness)],
-    ['contract violations', formatCount(figures.contractViolations)],
+    [
+      'contract violations',
+      `${formatCount(figures.contractViolations)} (${formatCount(figures.budgetViolations)} turns over budget not excused by the protected set${figures.worstBudgetRatio === null ? '' : `, worst ${figures.worstBudgetRatio.toFixed(2)}×`})`,
+    ],
     [
       'passes / events',
       `${formatCount(figures.passes)} / ${formatCount(figures.events)}`,

@@ -4,6 +4,7 @@ export {
   aggregateFigures,
   computeFigures,
   percentile,
+  toReloadDepthFigures,
   toShare,
 } from './compute-figures';
 export type { ComputeFiguresOptions } from './compute-figures';
@@ -12,13 +13,37 @@ export type { CreateOpenAICompatibleSummarizerOptions } from './create-openai-co
 export { getVisibleText } from './get-visible-text';
 export { isPromptPrefix, isSameWireMessage } from './is-prompt-prefix';
 export {
-  collectUsedIdentifiers,
-  measureIdentifierRetention,
-} from './measure-identifier-retention';
+  collectSourceProbes,
+  collectUsedProbes,
+  containsProbe,
+  extractProbes,
+  extractValueProbes,
+} from './extract-probes';
+export { findProtectedMessages } from './find-protected-messages';
+export type { FindProtectedMessagesOptions } from './find-protected-messages';
+export {
+  isIdentifierListLine,
+  splitIdentifierLists,
+} from './identifier-list-lines';
+export type { SplitIdentifierLists } from './identifier-list-lines';
+export {
+  collectGroundTruthArguments,
+  measureGroundTruthVisibility,
+} from './measure-ground-truth';
+export type {
+  GroundTruthVisibility,
+  MeasureGroundTruthVisibilityOptions,
+} from './measure-ground-truth';
+export { measureIdentifierRetention } from './measure-identifier-retention';
 export type {
   IdentifierRetention,
   MeasureIdentifierRetentionOptions,
 } from './measure-identifier-retention';
+export { measureReloadDepth } from './measure-reload-depth';
+export type {
+  MeasureReloadDepthOptions,
+  ReloadDepth,
+} from './measure-reload-depth';
 export { measureReloadExactness } from './measure-reload-exactness';
 export type {
   MeasureReloadExactnessOptions,
@@ -31,6 +56,7 @@ export type { SimulateOptions, SimulationProgress } from './simulate';
 export type {
   ConversationResult,
   EventRecord,
+  ReloadDepthFigures,
   Share,
   SimulationFigures,
   SimulationResult,

@@ -1,59 +1,87 @@
-import { extractIdentifierLedger } from '@acm/core';
 import type { Message } from '@acm/core';
-import { getVisibleText } from './get-visible-text';
+import { collectUsedProbes, containsProbe } from './extract-probes';
 
 /** What one assistant turn's identifiers tell about the context it was given. */
 export interface IdentifierRetention {
-  /** Identifiers the assistant message uses (paths, ids, symbols, error lines). */
+  /** Probes the assistant message uses (`collectUsedProbes`). */
   readonly used: number;
-  /** Of those, the ones that appear in the conversation before the turn. */
+  /**
+   * Of those, the ones an earlier original message offered as a source (a
+   * tool result or a tool-call input, `collectSourceProbes`) and that the
+   * always-visible text (the system prompt) does not contain.
+   */
   readonly earlier: number;
-  /** Of those, the ones still visible in the managed context given to the model. */
+  /** Of those, the ones visible as a whole token in the managed context. */
   readonly retained: number;
-  /** The earlier identifiers that were not visible (at most 20). */
+  /** Of those, the ones still visible once identifier lists are removed from ACM-written text. */
+  readonly retainedWithoutLists: number;
+  /** The earlier probes that were not visible at all (at most 20). */
   readonly missing: readonly string[];
 }
 
 export interface MeasureIdentifierRetentionOptions {
-  /** The assistant message of the turn. */
+  /** The assistant message of the turn (what the model wrote next). */
   readonly message: Message;
-  /** Every original message before the turn, as text (`getVisibleText`, joined). */
-  readonly earlierText: string;
+  /** Source probes of every original message before the turn. */
+  readonly earlierProbes: ReadonlySet<string>;
+  /**
+   * Text the model sees whatever compression does (the system prompt):
+   * probes found in it are not counted.
+   * @default ''
+   */
+  readonly alwaysVisibleText?: string;
   /** The managed context the model was given for the turn, as text. */
   readonly managedText: string;
-}
-
-/** Identifiers a message uses: the paths, identifiers and error lines of its ledger (numbers left out). */
-export function collectUsedIdentifiers(message: Message): string[] {
-  const ledger = extractIdentifierLedger(getVisibleText(message), {
-    maxPerKind: 1000,
-  });
-  return [...ledger.paths, ...ledger.identifiers, ...ledger.errors];
+  /**
+   * The same without the identifier lists of ACM-written messages.
+   * @default managedText
+   */
+  readonly managedTextWithoutLists?: string;
 }
 
 /**
- * Identifier retention of one assistant turn: of the identifiers the turn
- * uses (core's `extractIdentifierLedger` on the message: paths, identifiers,
- * error lines) that appear verbatim earlier in the conversation, how many are
- * still visible verbatim in the managed context the model was given. An
- * identifier the model could only know from the earlier conversation and that
- * is missing from its context was lost by compression (or the model
- * remembered it another way; either way the context did not carry it).
+ * Identifier retention of one assistant turn, with probes independent of
+ * core's ledger extractor (`extractProbes`): of the probes the turn uses
+ * that came from an earlier tool result or tool-call input (and are not in
+ * the system prompt), how many are still visible in the managed context the
+ * model was given, with and without ACM's identifier lists. A probe the
+ * model could only know from the earlier conversation and that is missing
+ * from its context was lost by compression (or the model remembered it
+ * another way; either way the context did not carry it).
  */
 export function measureIdentifierRetention({
   message,
-  earlierText,
+  earlierProbes,
+  alwaysVisibleText = '',
   managedText,
+  managedTextWithoutLists = managedText,
 }: MeasureIdentifierRetentionOptions): IdentifierRetention {
-  const used = collectUsedIdentifiers(message);
+  const used = collectUsedProbes(message);
   let earlier = 0;
   let retained = 0;
+  let retainedWithoutLists = 0;
   const missing: string[] = [];
-  for (const identifier of used) {
-    if (!earlierText.includes(identifier)) continue;
+  for (const probe of used) {
+    if (!earlierProbes.has(probe)) continue;
+    if (containsProbe(alwaysVisibleText, probe)) continue;
     earlier += 1;
-    if (managedText.includes(identifier)) retained += 1;
-    else if (missing.length < 20) missing.push(identifier);
+    if (containsProbe(managedText, probe)) {
+      retained += 1;
+      if (
+        managedTextWithoutLists === managedText ||
+        containsProbe(managedTextWithoutLists, probe)
+      ) {
+        retainedWithoutLists += 1;
+      }
+    } else if (missing.length < 20) {
+      missing.push(probe);
+    }
   }
-  return { used: used.length, earlier, retained, missing };
+  return {
+    used: used.length,
+    earlier,
+    retained,
+    retainedWithoutLists,
+    missing,
+  };
 }

@@ -36,29 +36,54 @@ describe('isPromptPrefix', () => {
 });
 
 describe('measureIdentifierRetention', () => {
-  it('should count identifiers used by the turn that appeared earlier and are still visible', () => {
+  it('should count probes used by the turn that an earlier tool offered, with and without identifier lists', () => {
     const message: Message = {
       id: 'm',
       role: 'assistant',
       content: [
         {
           type: 'text',
-          text: 'Open src/app/config.py and check HAT136 and ticket_9912.',
+          text: 'Open src/app/config.py, check HAT136, ticket_9912 and policy_v2.',
         },
       ],
     };
 
     const retention = measureIdentifierRetention({
       message,
-      earlierText: 'saw src/app/config.py and HAT136 before',
-      managedText: 'the context still shows HAT136',
+      earlierProbes: new Set([
+        'src/app/config.py',
+        'HAT136',
+        'policy_v2',
+        'ZFA04Y',
+      ]),
+      alwaysVisibleText: 'System: follow policy_v2.',
+      managedText:
+        'the context still shows HAT136\nFacts kept verbatim — paths: src/app/config.py',
+      managedTextWithoutLists: 'the context still shows HAT136\n',
     });
 
     expect(retention).toEqual({
-      used: 3,
+      used: 4,
       earlier: 2,
-      retained: 1,
-      missing: ['src/app/config.py'],
+      retained: 2,
+      retainedWithoutLists: 1,
+      missing: [],
+    });
+  });
+
+  it('should list the earlier probes the context lost', () => {
+    const retention = measureIdentifierRetention({
+      message: user('m', 'Use HAT136 and HAT137.'),
+      earlierProbes: new Set(['HAT136', 'HAT137']),
+      managedText: 'only HAT1366 here',
+    });
+
+    expect(retention).toEqual({
+      used: 2,
+      earlier: 2,
+      retained: 0,
+      retainedWithoutLists: 0,
+      missing: ['HAT136', 'HAT137'],
     });
   });
 });

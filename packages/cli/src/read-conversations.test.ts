@@ -57,6 +57,21 @@ describe('readConversations', () => {
     expect(await readConversations(path)).toEqual([{ id: 'z', messages }]);
   });
 
+  it('should keep the ground-truth expected_actions of a record', async () => {
+    const path = join(directory, 'tau.jsonl');
+    const expectedActions = [
+      { name: 'cancel_reservation', kwargs: { reservation_id: 'ZFA04Y' } },
+    ];
+    await writeFile(
+      path,
+      `${JSON.stringify({ id: 't', messages, expected_actions: expectedActions, reward: 1 })}\n`,
+    );
+
+    expect(await readConversations(path)).toEqual([
+      { id: 't', messages, expectedActions },
+    ]);
+  });
+
   it('should reject a file that is not JSON with its line', async () => {
     const path = join(directory, 'bad.jsonl');
     await writeFile(

@@ -7,6 +7,12 @@ export interface InputConversation {
   readonly id: string;
   /** The messages as read, OpenAI chat-completions format. */
   readonly messages: readonly unknown[];
+  /**
+   * Ground-truth tool calls of the task, when the record has them
+   * (tau-bench's `expected_actions`: `[{ name, kwargs }]`); their argument
+   * values are probes of what compression must keep visible.
+   */
+  readonly expectedActions?: readonly unknown[];
 }
 
 /**
@@ -115,7 +121,15 @@ function toConversation(
       message: `${where}: expected an object { id, messages }, found ${describe(record)}.`,
     });
   }
-  const { id, messages } = record as { id?: unknown; messages?: unknown };
+  const {
+    id,
+    messages,
+    expected_actions: expectedActions,
+  } = record as {
+    id?: unknown;
+    messages?: unknown;
+    expected_actions?: unknown;
+  };
   if (!Array.isArray(messages)) {
     throw new CliError({
       code: 'input',
@@ -131,6 +145,9 @@ function toConversation(
   return {
     id: typeof id === 'string' ? id : `conversation-${index + 1}`,
     messages: messages as unknown[],
+    ...(Array.isArray(expectedActions)
+      ? { expectedActions: expectedActions as unknown[] }
+      : {}),
   };
 }
 

@@ -91,6 +91,7 @@ const SCRIPT = String.raw`
     node.textContent = content;
     return node;
   }
+  function optionalShare(value) { return value && value.total > 0 ? share(value) : '—'; }
   function fillFigures(table, figures) {
     var rows = [
       ['turns', count(figures.turns), 'turns'],
@@ -102,8 +103,14 @@ const SCRIPT = String.raw`
       ['turns within budget', share(figures.withinBudget), 'within-budget'],
       ['prompt-prefix reuse', share(figures.prefixReuse), 'prefix-reuse'],
       ['identifier retention', share(figures.identifierRetention), 'identifier-retention'],
+      ['  without identifier lists', optionalShare(figures.identifierRetentionWithoutLists), 'identifier-retention-without-lists'],
+      ['ground-truth arguments visible (compressed turns)', optionalShare(figures.groundTruthVisibility), 'ground-truth'],
+      ['  without identifier lists', optionalShare(figures.groundTruthVisibilityWithoutLists), 'ground-truth-without-lists'],
+      ['identifier lists in managed tokens', optionalShare(figures.listTokenShare), 'list-share'],
+      ['task visible verbatim (compressed turns)', optionalShare(figures.taskVisibility), 'task-visible'],
+      ['reload depth (final state)', figures.reloadDepth ? 'max ' + figures.reloadDepth.max + ', p95 ' + figures.reloadDepth.p95 + ', ≥ 3 calls ' + share(figures.reloadDepth.atLeast3) + ', max at any turn ' + figures.reloadDepth.maxOverTurns : '—', 'reload-depth'],
       ['reload exactness', share(figures.reloadExactness), 'reload-exactness'],
-      ['contract violations', count(figures.contractViolations), 'contract-violations'],
+      ['contract violations', count(figures.contractViolations) + (figures.budgetViolations === undefined ? '' : ' (' + count(figures.budgetViolations) + ' turns over budget not excused by the protected set)'), 'contract-violations'],
       ['passes / events', count(figures.passes) + ' / ' + count(figures.events), 'passes-events'],
       ['compressIfNeeded per turn', 'median ' + figures.compressMsMedian.toFixed(2) + ' ms, p95 ' + figures.compressMsP95.toFixed(2) + ' ms', 'compress-ms']
     ];

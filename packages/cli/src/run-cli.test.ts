@@ -38,7 +38,7 @@ describe('runCli', () => {
 
     expect(code).toBe(1);
     expect(output.stderr).toMatch(
-      /^acm: invalid config: Invalid argument for parameter tokenRatio: /,
+      /^acm: invalid config: Invalid config option tokenRatio: /,
     );
   });
 

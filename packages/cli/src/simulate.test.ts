@@ -85,6 +85,72 @@ describe('simulate', () => {
     expect(figures.prefixReuse.share).toBe(1);
     expect(figures.identifierRetention.share).toBe(1);
     expect(figures.reloadExactness).toEqual({ part: 0, total: 0, share: null });
+    expect(figures.compressedTurns).toBe(0);
+    expect(figures.identifierRetentionWithoutLists).toEqual(
+      figures.identifierRetention,
+    );
+    expect(figures.listTokenShare.part).toBe(0);
+    expect(figures.taskVisibility.total).toBe(0);
+    expect(figures.budgetViolations).toBe(0);
+    expect(figures.reloadDepth).toEqual({
+      histogram: [conversation!.messages.length],
+      max: 0,
+      p95: 0,
+      atLeast3: { part: 0, total: conversation!.messages.length, share: 0 },
+      unreachable: 0,
+      maxOverTurns: 0,
+    });
+  });
+
+  it('should measure ground truth, lists and reload depth on tau conversations under a small budget', async () => {
+    const conversations = (await readConversations(SAMPLE_FILE)).filter(
+      (conversation) => conversation.id.startsWith('tau-airline/'),
+    );
+    const result = await simulate({
+      conversations,
+      config: { maxToken: 2000 },
+      createCounter: () => createApproximateTokenCounter(),
+      clock: { now: () => 0 },
+    });
+
+    const figures = result.aggregate;
+    expect(figures.compressedTurns).toBeGreaterThan(0);
+    expect(figures.groundTruthVisibility.total).toBeGreaterThan(0);
+    expect(figures.groundTruthVisibilityWithoutLists.total).toBe(
+      figures.groundTruthVisibility.total,
+    );
+    expect(figures.groundTruthVisibilityWithoutLists.part).toBeLessThanOrEqual(
+      figures.groundTruthVisibility.part,
+    );
+    expect(figures.listTokenShare.part).toBeGreaterThan(0);
+    const originals = conversations.reduce(
+      (sum, conversation) => sum + conversation.messages.length,
+      0,
+    );
+    expect(
+      figures.reloadDepth.histogram.reduce((sum, count) => sum + count, 0) +
+        figures.reloadDepth.unreachable,
+    ).toBe(originals);
+    expect(figures.reloadDepth.unreachable).toBe(0);
+    expect(figures.reloadDepth.maxOverTurns).toBeGreaterThanOrEqual(
+      figures.reloadDepth.max,
+    );
+    expect(figures.reloadDepth.maxOverTurns).toBe(
+      Math.max(
+        ...result.conversations.flatMap((conversation) =>
+          conversation.turns.map((turn) => turn.reloadDepthMax ?? 0),
+        ),
+        figures.reloadDepth.max,
+      ),
+    );
+    expect(figures.contractViolations).toBe(
+      figures.budgetViolations +
+        result.conversations.reduce(
+          (sum, conversation) =>
+            sum + conversation.contractViolationSamples.length,
+          0,
+        ),
+    );
   });
 
   it('should reject an invalid config before replaying', async () => {
@@ -92,6 +158,6 @@ describe('simulate', () => {
 
     await expect(
       simulate({ conversations, config: { tokenRatio: 2 } }),
-    ).rejects.toThrow('Invalid argument for parameter tokenRatio');
+    ).rejects.toThrow('Invalid config option tokenRatio');
   });
 });

@@ -2,6 +2,7 @@ import type { PassReport } from '@acm/core';
 import {
   AutoContextMemory,
   checkStateContract,
+  getAcmMarker,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
   fromOpenAIMessages,
@@ -21,7 +22,15 @@ import type {
 import { CliError } from './cli-error';
 import { getVisibleText } from './get-visible-text';
 import { isPromptPrefix } from './is-prompt-prefix';
+import { collectSourceProbes } from './extract-probes';
+import { findProtectedMessages } from './find-protected-messages';
+import { splitIdentifierLists } from './identifier-list-lines';
+import {
+  collectGroundTruthArguments,
+  measureGroundTruthVisibility,
+} from './measure-ground-truth';
 import { measureIdentifierRetention } from './measure-identifier-retention';
+import { measureReloadDepth } from './measure-reload-depth';
 import { measureReloadExactness } from './measure-reload-exactness';
 import type { InputConversation } from './read-conversations';
 import { aggregateFigures, computeFigures } from './compute-figures';
@@ -143,6 +152,7 @@ export async function simulate({
       conversation,
       config,
       maxToken: resolved.maxToken,
+      pinnedTools: resolved.toolPolicies.pin,
       summarizer,
       counter,
       store,
@@ -178,6 +188,7 @@ interface ReplayOptions {
   readonly conversation: InputConversation;
   readonly config: AutoContextConfigInput;
   readonly maxToken: number;
+  readonly pinnedTools: readonly string[];
   readonly summarizer: Summarizer;
   readonly counter: TokenCounter;
   readonly store: SessionStore | undefined;
@@ -192,6 +203,7 @@ async function replayConversation({
   conversation,
   config,
   maxToken,
+  pinnedTools,
   summarizer,
   counter,
   store,
@@ -202,6 +214,40 @@ async function replayConversation({
   onMessage,
 }: ReplayOptions): Promise<ConversationResult> {
   const messages = toCoreMessages(conversation);
+  const groundTruth = collectGroundTruthArguments(
+    conversation.expectedActions ?? [],
+  );
+  const task = messages.find(
+    (message) => message.role === 'user' && getAcmMarker(message) === undefined,
+  );
+  const taskIndex = task === undefined ? -1 : messages.indexOf(task);
+  const taskText = task === undefined ? '' : getVisibleText(task);
+  const taskEligible =
+    taskText !== '' && counter.countText(taskText) <= maxToken * 0.25;
+  const promptTexts = new WeakMap<Message, PromptText>();
+  const promptText = (message: Message): PromptText => {
+    let cached = promptTexts.get(message);
+    if (cached === undefined) {
+      const text = getVisibleText(message);
+      const marker = getAcmMarker(message);
+      if (marker === undefined || marker.kind === 'injected') {
+        cached = { text, rest: text, listTokens: 0, written: false };
+      } else {
+        const { rest, lists } = splitIdentifierLists(text);
+        cached = {
+          text,
+          rest,
+          listTokens:
+            lists.length === 0 ? 0 : counter.countText(lists.join('\n')),
+          written: true,
+        };
+      }
+      promptTexts.set(message, cached);
+    }
+    return cached;
+  };
+  const earlierProbes = new Set<string>();
+  let systemText = '';
   let sequence = 0;
   const memory = new AutoContextMemory({
     sessionId: conversation.id,
@@ -284,11 +330,40 @@ async function replayConversation({
       }
       const prompt = memory.getMessages();
       const managedTokens = counter.countMessages(prompt);
+      const texts = prompt.map(promptText);
+      const managedText = texts.map((text) => text.text).join('\n');
+      const compressed = texts.some((text) => text.written);
+      const managedTextWithoutLists = compressed
+        ? texts.map((text) => text.rest).join('\n')
+        : managedText;
       const retention = measureIdentifierRetention({
         message,
-        earlierText,
-        managedText: prompt.map(getVisibleText).join('\n'),
+        earlierProbes,
+        alwaysVisibleText: systemText,
+        managedText,
+        managedTextWithoutLists,
       });
+      const truth =
+        groundTruth.length === 0
+          ? { earlier: 0, visible: 0, visibleWithoutLists: 0 }
+          : measureGroundTruthVisibility({
+              arguments: groundTruth,
+              earlierText,
+              alwaysVisibleText: systemText,
+              managedText,
+              managedTextWithoutLists,
+            });
+      const protectedTokens = counter.countMessages(
+        findProtectedMessages(prompt, { pinnedTools }),
+      );
+      const taskSeen = taskIndex >= 0 && index > taskIndex;
+      const depth = compressed
+        ? measureReloadDepth({
+            working: prompt,
+            original: memory.getOriginalMessages(),
+            lookupOffload: (offloadId) => memory.lookupOffload(offloadId),
+          })
+        : undefined;
       for (const identifier of retention.missing) {
         if (missingIdentifiers.length >= 20) break;
         missingIdentifiers.push(`${index}: ${identifier}`);
@@ -306,18 +381,41 @@ async function replayConversation({
             : isPromptPrefix(previousPrompt, prompt),
         identifiersEarlier: retention.earlier,
         identifiersRetained: retention.retained,
+        identifiersRetainedWithoutLists: retention.retainedWithoutLists,
+        compressed,
+        groundTruthEarlier: truth.earlier,
+        groundTruthVisible: truth.visible,
+        groundTruthVisibleWithoutLists: truth.visibleWithoutLists,
+        listTokens: texts.reduce((sum, text) => sum + text.listTokens, 0),
+        taskVisible:
+          taskSeen && taskEligible ? managedText.includes(taskText) : null,
+        reloadDepthMax:
+          depth === undefined ? null : Math.max(0, depth.histogram.length - 1),
+        protectedTokens,
+        unexcusedOverBudget:
+          managedTokens > maxToken && protectedTokens <= maxToken,
         compressMs: round(compressMs[compressMs.length - 1]!, 3),
         strategies,
       });
       previousPrompt = prompt;
     }
     await memory.addMessage(message);
-    earlierText += `${getVisibleText(message)}\n`;
+    if (message.role === 'system') {
+      systemText += `${getVisibleText(message)}\n`;
+    } else {
+      earlierText += `${getVisibleText(message)}\n`;
+    }
+    for (const probe of collectSourceProbes(message)) earlierProbes.add(probe);
     onMessage();
   }
 
   const reload = await measureReloadExactness({
     state: memory.getState(),
+    lookupOffload: (offloadId) => memory.lookupOffload(offloadId),
+  });
+  const reloadDepth = measureReloadDepth({
+    working: memory.getMessages(),
+    original: memory.getOriginalMessages(),
     lookupOffload: (offloadId) => memory.lookupOffload(offloadId),
   });
   if (store !== undefined) {
@@ -334,6 +432,8 @@ async function replayConversation({
       compressMs,
       contractViolations,
       reload,
+      reloadDepth,
+      maxToken,
       summarizerInputTokens,
       summarizerOutputTokens,
     }),
@@ -343,6 +443,15 @@ async function replayConversation({
     reloadFailures: reload.failures,
     missingIdentifiers,
   };
+}
+
+/** A prompt message as text, and without its identifier lists when ACM wrote it. */
+interface PromptText {
+  readonly text: string;
+  readonly rest: string;
+  readonly listTokens: number;
+  /** Whether ACM wrote the message (a stub, summary, fold; not an injected reminder). */
+  readonly written: boolean;
 }
 
 function toCoreMessages(conversation: InputConversation): Message[] {

@@ -375,7 +375,7 @@ describe('resolveConfig', () => {
     const error = resolveError({ lastkeep: 5 });
 
     expect(error.message).toBe(
-      `Invalid argument for parameter lastkeep: unknown option; did you mean lastKeep? Known options: ${Object.keys(DEFAULT_CONFIG).join(', ')}`,
+      `Invalid config option lastkeep: unknown option; did you mean lastKeep? Known options: ${Object.keys(DEFAULT_CONFIG).join(', ')}`,
     );
     expect(error.value).toBe(5);
   });
@@ -384,7 +384,7 @@ describe('resolveConfig', () => {
     const error = resolveError({ strategies: { rollupHistory: 'no' } });
 
     expect(error.message).toBe(
-      'Invalid argument for parameter strategies.rollupHistory: must be a boolean, received "no"',
+      'Invalid config option strategies.rollupHistory: must be a boolean, received "no"',
     );
   });
 
@@ -392,7 +392,7 @@ describe('resolveConfig', () => {
     const error = resolveError({ toolPolicies: { pin: ['plan', 7] } });
 
     expect(error.message).toBe(
-      'Invalid argument for parameter toolPolicies.pin: must be an array of tool names, but entry 1 is 7',
+      'Invalid config option toolPolicies.pin: must be an array of tool names, but entry 1 is 7',
     );
   });
 });

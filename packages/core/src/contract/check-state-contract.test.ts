@@ -179,7 +179,28 @@ describe('checkStateContract', () => {
       }),
     };
 
-    expect(located({ after })).toEqual([{ kind: 'message-lost', index: 3 }]);
+    // The unmarked message is no stub any more, and no original has its id.
+    expect(located({ after })).toEqual([
+      { kind: 'missing-original', index: 3 },
+      { kind: 'message-lost', index: 3 },
+    ]);
+  });
+
+  it('should report a state whose original history was emptied', () => {
+    const after: ContextState = { ...before, original: [] };
+
+    expect(located({ after })).toEqual(
+      before.working.map((_message, index) => ({
+        kind: 'missing-original',
+        index,
+      })),
+    );
+    expect(located({ after, before })).toEqual(
+      before.original.map((_message, index) => ({
+        kind: 'original-changed',
+        index,
+      })),
+    );
   });
 
   it('should report a changed original message', () => {

@@ -1,3 +1,4 @@
+import { isSyntheticMessage } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import type { ContextState } from '../state/context-state';
 import { checkContract } from './check-contract';
@@ -97,7 +98,9 @@ function collectReachable(state: ContextState): Reachability {
  *   messages appended to `original` since (so a message already deleted from
  *   working memory before is not reported again);
  * - `dangling-offload-reference`: a reachable stub names no offload entry
- *   (reported at the working stub it was reached from).
+ *   (reported at the working stub it was reached from);
+ * - `missing-original`: a working message ACM did not write has no original
+ *   message with its id (e.g. the original history was emptied).
  *
  * Linear in the size of the state (messages identical by reference compare in
  * constant time).
@@ -130,6 +133,28 @@ export function checkStateContract({
 
   const reachable = collectReachable(after);
   violations.push(...reachable.dangling);
+
+  const originalIds = new Set(after.original.map((message) => message.id));
+  // Ids already reported as a changed original are not reported again.
+  for (const violation of violations) {
+    if (
+      violation.kind === 'original-changed' &&
+      violation.messageId !== undefined
+    )
+      originalIds.add(violation.messageId);
+  }
+  after.working.forEach((message, index) => {
+    if (isSyntheticMessage(message) || originalIds.has(message.id)) return;
+    violations.push({
+      kind: 'missing-original',
+      index,
+      messageId: message.id,
+      detail:
+        after.original.length === 0
+          ? `working message ${JSON.stringify(message.id)} has no original: the original history is empty`
+          : `working message ${JSON.stringify(message.id)} has no original message with its id`,
+    });
+  });
 
   const candidatesById = new Map<string, Message[]>();
   for (const message of reachable.messages) {

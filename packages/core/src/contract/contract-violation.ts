@@ -23,7 +23,13 @@ export type ContractViolationKind =
   /** A message is neither in working memory nor byte-exact behind a reachable offload. */
   | 'message-lost'
   /** A stub names an offload entry that does not exist. `index`: the working stub. */
-  | 'dangling-offload-reference';
+  | 'dangling-offload-reference'
+  /**
+   * A working message that ACM did not write (no `metadata.acm` marker) has no
+   * original message with its id: the original history lost it (e.g. it was
+   * emptied). `index`: the working message.
+   */
+  | 'missing-original';
 
 /** One broken rule, where it was found, and a readable explanation. */
 export interface ContractViolation {

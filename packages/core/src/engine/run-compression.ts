@@ -37,7 +37,7 @@ export interface RunCompressionOptions {
   /**
    * Makes the signal that bounds one pass's summaries to
    * `config.summarizerTimeoutMs`. Called once per pass that needs the LLM.
-   * @default (ms) => AbortSignal.timeout(ms)
+   * @default timeoutSignal (a real timer, cleared when the pass settles)
    */
   readonly timeoutSignal?: (ms: number) => AbortSignal;
   /**

@@ -10,6 +10,7 @@ import type { TokenCounter } from '../token/token-counter';
 import { combineSignals } from './combine-signals';
 import { fanOutSignal } from './fan-out-signal';
 import { raceAbort } from '../util/race-abort';
+import { releaseTimeoutSignal } from '../runtime/timeout-signal';
 
 export interface RunSummaryTasksOptions {
   readonly tasks: readonly SummaryTask[];
@@ -109,6 +110,8 @@ export async function runSummaryTasks({
   } finally {
     fanned.dispose();
     combined.dispose();
+    // The timeout's timer keeps the process alive only while the pass is pending.
+    releaseTimeoutSignal(timeout);
   }
 
   let calls = results.reduce((total, result) => total + result.calls, 0);

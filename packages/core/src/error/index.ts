@@ -12,3 +12,5 @@ export { SummarizerError } from './summarizer-error';
 export type { SummarizerFailureReason } from './summarizer-error';
 export { toAcmError } from './to-acm-error';
 export { ContractViolationError } from './contract-violation-error';
+export { TokenizerError } from './tokenizer-error';
+export type { TokenizerFailureReason } from './tokenizer-error';

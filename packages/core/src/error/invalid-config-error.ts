@@ -27,7 +27,7 @@ export class InvalidConfigError extends AcmError {
     super({
       name,
       code: 'INVALID_CONFIG',
-      message: `Invalid argument for parameter ${parameter}: ${message}`,
+      message: `Invalid config option ${parameter}: ${message}`,
       cause,
     });
     this.parameter = parameter;

@@ -11,6 +11,10 @@ export type InvalidMessageReason =
   | 'duplicate-message-id'
   | 'duplicate-tool-call-id'
   | 'orphan-tool-result'
+  | 'duplicate-tool-result'
+  | 'non-adjacent-tool-result'
+  | 'missing-tool-result'
+  | 'invalid-tool-message'
   | 'invalid-tool-arguments'
   | 'invalid-content';
 
@@ -21,17 +25,25 @@ export class InvalidMessageError extends AcmError {
 
   readonly index: number;
   readonly reason: InvalidMessageReason;
+  /** The id of the offending message, when it has one. */
+  readonly messageId: string | undefined;
+  /** The tool call id concerned, for tool-pairing reasons. */
+  readonly toolCallId: string | undefined;
 
   constructor({
     index,
     reason,
     message,
     cause,
+    messageId,
+    toolCallId,
   }: {
     index: number;
     reason: InvalidMessageReason;
     message: string;
     cause?: unknown;
+    messageId?: string;
+    toolCallId?: string;
   }) {
     super({
       name,
@@ -41,6 +53,8 @@ export class InvalidMessageError extends AcmError {
     });
     this.index = index;
     this.reason = reason;
+    this.messageId = messageId;
+    this.toolCallId = toolCallId;
   }
 
   static override isInstance(error: unknown): error is InvalidMessageError {

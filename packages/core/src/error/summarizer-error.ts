@@ -6,7 +6,14 @@ const symbol = Symbol.for(marker);
 
 /** Why a summary was not usable. */
 export type SummarizerFailureReason =
-  'threw' | 'timeout' | 'aborted' | 'empty' | 'not-shorter' | 'error-text';
+  | 'threw'
+  | 'timeout'
+  | 'aborted'
+  | 'empty'
+  | 'not-shorter'
+  | 'error-text'
+  /** The summarizer resolved with something other than `{ text: string }`. */
+  | 'invalid-result';
 
 /** A summarizer call failed or returned something unusable; the pass was not applied. */
 export class SummarizerError extends AcmError {

@@ -26,7 +26,13 @@ import { appendMessages } from '../state/append-messages';
 import { clearContextState } from '../state/clear-context-state';
 import type { ContextState } from '../state/context-state';
 import { createContextState } from '../state/create-context-state';
+import type { ToolPairingMode } from '../state/assert-tool-pairing';
 import { deleteWorkingMessage } from '../state/delete-working-message';
+import { validateInjectedDependencies } from './validate-injected-dependencies';
+import {
+  CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_SCHEMA_VERSION,
+} from '../state/state-format';
 import { parseState } from '../state/parse-state';
 import { reloadOffload } from '../state/reload-offload';
 import { serializeState } from '../state/serialize-state';
@@ -93,7 +99,7 @@ export interface AutoContextMemoryOptions {
   /**
    * Makes the signal that bounds one compression pass's summaries to
    * `config.summarizerTimeoutMs`.
-   * @default (ms) => AbortSignal.timeout(ms)
+   * @default timeoutSignal (a real timer that keeps the process alive while a pass is pending, cleared when it settles)
    */
   readonly timeoutSignal?: (ms: number) => AbortSignal;
   /**
@@ -114,6 +120,18 @@ export interface AutoContextMemoryOptions {
    * @default undefined
    */
   readonly planNotebook?: PlanProvider;
+}
+
+/** Options of `addMessages`. */
+export interface AddMessagesOptions {
+  /**
+   * Broken tool pairing in the batch: `'reject'` (throw an
+   * `InvalidMessageError` naming the message and the call id) or `'drop'`
+   * (drop the results, calls and parts that cannot be paired; deterministic,
+   * never emits an orphan; see `repairToolPairing`).
+   * @default 'reject'
+   */
+  readonly toolPairing?: ToolPairingMode;
 }
 
 /** Options of one `compressIfNeeded` call. */
@@ -194,25 +212,48 @@ export class AutoContextMemory {
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
 
-  constructor({
-    sessionId = randomId(),
-    config = {},
-    summarizer = createExtractiveSummarizer(),
-    counter = createTiktokenTokenCounter(),
-    clock = systemClock,
-    generateId = randomId,
-    timeoutSignal = defaultTimeoutSignal,
-    store,
-    onEvent,
-    planNotebook,
-  }: AutoContextMemoryOptions = {}) {
+  constructor(options: AutoContextMemoryOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new InvalidArgumentError({
+        parameter: 'options',
+        value: options,
+        message: 'expected an options object',
+      });
+    }
+    const {
+      sessionId = randomId(),
+      config = {},
+      summarizer = createExtractiveSummarizer(),
+      counter = createTiktokenTokenCounter(),
+      clock = systemClock,
+      generateId = randomId,
+      timeoutSignal = defaultTimeoutSignal,
+      store,
+      onEvent,
+      planNotebook,
+    } = options;
     assertValidSessionId(sessionId);
+    // Injected objects are checked here, and counter, clock and ids wrapped,
+    // so that a wrong one fails with a typed error, never a TypeError later.
+    const guarded = validateInjectedDependencies({
+      summarizer,
+      counter,
+      clock,
+      generateId,
+      timeoutSignal,
+      store,
+      onEvent,
+      planNotebook,
+    });
     this.sessionId = sessionId;
     this.config = resolveConfig(config);
     this.#summarizer = summarizer;
-    this.#counter = counter;
-    this.#clock = clock;
-    this.#generateId = createScopedIdGenerator({ sessionId, generateId });
+    this.#counter = guarded.counter;
+    this.#clock = guarded.clock;
+    this.#generateId = createScopedIdGenerator({
+      sessionId,
+      generateId: guarded.generateId,
+    });
     this.#timeoutSignal = timeoutSignal;
     this.#store = store;
     this.#onEvent = onEvent;
@@ -229,11 +270,20 @@ export class AutoContextMemory {
 
   /**
    * Appends messages to the working and the original messages, all or none.
-   * @throws (rejects) InvalidMessageError for an invalid message or a reused id.
+   * Tool pairing is checked against the conversation so far: a tool result
+   * needs its call right before it (in the block of tool messages after the
+   * call), once; an assistant message cannot follow a call still waiting for
+   * its result. For imported histories, `toolPairing: 'drop'` drops what
+   * cannot be paired instead (`repairToolPairing`).
+   * @throws (rejects) InvalidMessageError for an invalid message, a reused id
+   * or broken tool pairing (`reason`, `messageId` and `toolCallId` say where).
    */
-  addMessages(messages: readonly Message[]): Promise<void> {
+  addMessages(
+    messages: readonly Message[],
+    { toolPairing = 'reject' }: AddMessagesOptions = {},
+  ): Promise<void> {
     return this.#enqueue(() => {
-      this.#commit(appendMessages(this.#state, messages));
+      this.#commit(appendMessages(this.#state, messages, { toolPairing }));
     });
   }
 
@@ -261,6 +311,8 @@ export class AutoContextMemory {
 
   /**
    * Removes the working message at `index` (the original messages keep it).
+   * A message of a tool exchange takes the whole exchange with it (the call
+   * and the tool messages holding its results), so the pairing stays valid.
    * An index out of range is a no-op.
    * @returns whether a message was removed.
    */
@@ -304,6 +356,8 @@ export class AutoContextMemory {
     force = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
     return this.#enqueue(async () => {
+      // Loads the counter's tokenizer where counting cannot load it synchronously (browsers, edge).
+      await this.#counter.load?.();
       const result = await runCompression({
         state: this.#state,
         config: this.config,
@@ -335,8 +389,9 @@ export class AutoContextMemory {
     calibration,
     force = false,
   }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
-    return this.#enqueue(() =>
-      planCompression({
+    return this.#enqueue(async () => {
+      await this.#counter.load?.();
+      return planCompression({
         state: this.#state,
         config: this.config,
         counter: this.#counter,
@@ -346,8 +401,8 @@ export class AutoContextMemory {
         fixedTokens,
         calibration: calibration ?? this.#calibration,
         force,
-      }),
-    );
+      });
+    });
   }
 
   /** Every compression event (applied and failed), oldest first. */
@@ -484,14 +539,15 @@ export class AutoContextMemory {
   }
 
   /**
-   * Replaces the whole state with one read by `parseState` (JSON text or the
-   * parsed value). Nothing changes when it fails.
+   * Replaces the whole state with one read by `parseState`: JSON text, the
+   * parsed document, or a `ContextState` object as `getState()` returns it
+   * (validated the same way). Nothing changes when it fails.
    * @throws (rejects) InvalidStateError for an invalid state;
    * InvalidArgumentError when it belongs to another session.
    */
   loadState(input: unknown): Promise<void> {
     return this.#enqueue(() => {
-      const state = parseState(input);
+      const state = parseState(asStateDocument(input));
       this.#assertOwnSession(state, 'state.sessionId');
       this.#commit(state);
     });
@@ -615,4 +671,26 @@ function assertTokenFigure(parameter: string, value: number): void {
       message: `must be a finite number of tokens, 0 or more, received ${String(value)}`,
     });
   }
+}
+
+/**
+ * A `ContextState` object (a plain object without a `format` key, as
+ * `getState()` returns) as the serialized document `parseState` reads; any
+ * other input as it is.
+ */
+function asStateDocument(input: unknown): unknown {
+  if (
+    input === null ||
+    typeof input !== 'object' ||
+    Array.isArray(input) ||
+    Object.hasOwn(input, 'format') ||
+    Object.hasOwn(input, 'schemaVersion')
+  ) {
+    return input;
+  }
+  return {
+    format: CONTEXT_STATE_FORMAT,
+    schemaVersion: CONTEXT_STATE_SCHEMA_VERSION,
+    ...input,
+  };
 }

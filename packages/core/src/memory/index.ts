@@ -4,6 +4,7 @@ export {
   MAX_CLEARED_OFFLOAD_IDS,
 } from './auto-context-memory';
 export type {
+  AddMessagesOptions,
   AutoContextMemoryOptions,
   CompressIfNeededOptions,
   PreviewCompressionOptions,

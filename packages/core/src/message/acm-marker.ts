@@ -51,6 +51,12 @@ export interface IdentifierLedger {
   readonly identifiers: readonly string[];
   readonly numbers: readonly string[];
   readonly errors: readonly string[];
+  /**
+   * The same facts grouped as they occurred together (one group per record,
+   * tool result line or sentence: a reservation with its flights and dates),
+   * in first-seen order. Absent in ledgers written before groups existed.
+   */
+  readonly groups?: readonly (readonly string[])[];
 }
 
 export interface AcmMarker {

@@ -63,4 +63,36 @@ describe('DEFAULT_PROMPTS', () => {
     );
     expect(DEFAULT_PROMPTS.compressCurrentRound).toContain('strict target');
   });
+
+  it.each(['rollupHistory', 'compressToolRuns', 'summarizeRounds'] as const)(
+    'should ask history summaries for the five sections, headings translated (%s)',
+    (strategy) => {
+      const prompt = DEFAULT_PROMPTS[strategy];
+      const headings = [
+        'Task and constraints:',
+        'Progress and decisions:',
+        'Files and changes:',
+        'Errors and fixes:',
+        'Next step:',
+      ];
+      const positions = headings.map((heading) => prompt.indexOf(heading));
+      expect(positions.every((position) => position >= 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(prompt).toContain(
+        'Translate the headings into the language of the conversation',
+      );
+    },
+  );
+
+  it.each(strategies)(
+    'should ask to keep identifiers with what they belong to and to leave out call ids (%s)',
+    (strategy) => {
+      expect(DEFAULT_PROMPTS[strategy]).toContain(
+        'Keep each identifier with what it belongs to, in one line',
+      );
+      expect(DEFAULT_PROMPTS[strategy]).toContain(
+        'never copy tool call ids such as call_… or toolu_…',
+      );
+    },
+  );
 });

@@ -1,10 +1,22 @@
 import type { LlmStrategyName } from '../config/config';
 
+/**
+ * The sections of every summary that stands in for history (rollups, round
+ * summaries, tool-run records). The extractive summarizer writes the same ones.
+ */
+const SECTIONS = `Write the text in these five sections, in this order. Start each one on its own line with its heading and a colon, and put short lines under it that start with "- ". Translate the headings into the language of the conversation, and leave out a section that would be empty.
+Task and constraints: what the user asked for (in their words where it matters) and every requirement, constraint or preference they stated.
+Progress and decisions: what was done and learned, and the decisions taken with their reasons.
+Files and changes: each file, record or resource that was read or changed, with what changed (path or id, the old and the new value).
+Errors and fixes: each error message verbatim, with what fixed it, or that it is still open.
+Next step: what the assistant was about to do when the span ends.`;
+
 /** Rules every default prompt ends with. */
 const COMMON_RULES = [
   'Answer in the language of the conversation: if the user wrote in French, write in French; if the messages mix languages, use the language of the user.',
   'Write plain text only: no markdown headers, no JSON, no XML, no tables.',
   'Copy identifiers exactly as they appear: file paths, ids, URLs, ports, numbers, versions, commands and error messages.',
+  'Keep each identifier with what it belongs to, in one line: a reservation with its flights, dates, passengers and payment, a file path with the change made to it, an error with the command that produced it. Never write a bare list of identifiers, and never copy tool call ids such as call_… or toolu_….',
   'Do not say that your text is a summary or that anything was shortened, and do not add markers or tags of your own.',
 ].join('\n');
 
@@ -15,6 +27,7 @@ Write one durable memory text that lets the assistant continue the work without 
 - technical facts: file paths, ids, URLs, ports, status codes, configuration keys and their values, error messages, versions, commands that were run, and every change of state;
 - the outcome of every write, update, delete or create operation: what was changed, where, and whether it succeeded.
 Low-value turns, repeated confirmations and near-duplicate lookups can be collapsed into one sentence.
+${SECTIONS}
 ${COMMON_RULES}`;
 
 const COMPRESS_TOOL_RUNS = `The transcript is a run of tool calls made by an assistant and the results they returned. Replace it with a short factual record of what was done and learned.
@@ -22,6 +35,7 @@ For each tool: its name, the exact arguments that mattered (with their values), 
 When the same call was repeated with the same arguments, write it once and say how many times it ran. List only distinct argument sets that led to different outcomes, and leave out incidental parameters that merely varied.
 Treat calls that write, update, delete or create something as side effects: keep the paths, keys, snippets, state changes and whether each one succeeded or failed.
 If a result was truncated or unreadable, say so with the word [TRUNCATED] next to it.
+${SECTIONS}
 ${COMMON_RULES}`;
 
 const SUMMARIZE_ROUNDS = `The transcript is one completed round of a conversation: a user request, the assistant's work and its final reply.
@@ -29,6 +43,7 @@ Rewrite the assistant's final reply as a self-contained answer to the user's req
 Do not describe tool calls, functions or execution steps: state the facts themselves.
 Keep file paths and their relevant contents, exact error messages, ids, URLs, ports, status codes, configuration values, the results of write operations and the state of services or processes.
 Say what was changed and where, and say plainly what failed.
+${SECTIONS}
 ${COMMON_RULES}`;
 
 const SUMMARIZE_LARGE_CURRENT_MESSAGES = `The transcript is a single message that is too large to keep whole. It belongs to the task the assistant is working on right now, so the assistant still needs it: be conservative.
@@ -45,7 +60,10 @@ ${COMMON_RULES}`;
 /**
  * The prompts ACM sends as system instructions, one per LLM strategy. Written for
  * this project; every one tells the model to answer in the conversation's language
- * (reference issue #570). Override any of them with `customPrompt`.
+ * (reference issue #570) and to keep identifiers with what they belong to. The
+ * history summaries (`rollupHistory`, `compressToolRuns`, `summarizeRounds`) are
+ * sectioned: task and constraints, progress and decisions, files and changes,
+ * errors and fixes, next step. Override any of them with `customPrompt`.
  */
 export const DEFAULT_PROMPTS: Readonly<Record<LlmStrategyName, string>> = {
   rollupHistory: ROLLUP_HISTORY,

@@ -1,16 +1,13 @@
-import type { CreateTokenCounterOptions } from '../token/create-token-counter';
-import { createTokenCounter } from '../token/create-token-counter';
 import type { TokenCounter } from '../token/token-counter';
+import type { SharedEncoderCounterOptions } from './create-shared-encoder-token-counter';
+import { createSharedEncoderTokenCounter } from './create-shared-encoder-token-counter';
 import type {
   TiktokenEncoder,
   TiktokenEncodingName,
 } from './load-tiktoken-encoder';
-import { loadTiktokenEncoder } from './load-tiktoken-encoder';
+import { tiktokenEncoderSource } from './load-tiktoken-encoder';
 
-export interface CreateTiktokenTokenCounterOptions extends Omit<
-  CreateTokenCounterOptions,
-  'name' | 'countText'
-> {
+export interface CreateTiktokenTokenCounterOptions extends SharedEncoderCounterOptions {
   /**
    * The BPE encoding: `o200k_base` for the GPT-4o / GPT-4.1 / GPT-5 and o-series
    * families, `cl100k_base` for GPT-4 / GPT-3.5. Other providers' tokenizers
@@ -20,33 +17,38 @@ export interface CreateTiktokenTokenCounterOptions extends Omit<
    */
   readonly encoding?: TiktokenEncodingName;
   /**
-   * Builds the encoder. Called once, on the first count, never at construction.
-   * Replace it to supply an encoder built elsewhere (e.g. one you already loaded).
-   * @default loadTiktokenEncoder
+   * Supplies the encoder instead of the process-wide one (e.g. a test
+   * double). Called once, on the first count, never at construction. A counter
+   * with its own encoder keeps its own per-message cache and has no `load`.
+   * @default the process's shared encoder (`loadTiktokenEncoder`)
    */
   readonly loadEncoder?: (encoding: TiktokenEncodingName) => TiktokenEncoder;
 }
 
 /**
- * The default exact counter: js-tiktoken (`js-tiktoken/lite` plus one rank
- * file), loaded lazily on the first count so that constructing it is free.
- * Special-token text such as `<|endoftext|>` counts as plain text and never
- * throws. Caching and incremental counting as in `createTokenCounter`.
+ * The default exact counter: the `o200k_base` BPE (gpt-tokenizer, identical
+ * counts to js-tiktoken; docs/decisions/2026-11-25-default-tokenizer.md).
+ *
+ * One tokenizer per process: every counter made by this function uses the
+ * same encoder, loaded once, lazily — synchronously on the first count in
+ * Node, or ahead of time with `await warmUp()` (required in browsers and edge
+ * runtimes before synchronous counts; `load()` and `compressIfNeeded()` do it
+ * too). Building a counter costs a few closures, so every memory may have its
+ * own. Counters with the same options share one per-message cache (a
+ * `WeakMap`: an entry goes away with its message). Special-token text such as
+ * `<|endoftext|>` counts as plain text and never throws. Incremental counting
+ * as in `createTokenCounter`.
  */
 export function createTiktokenTokenCounter({
   encoding = 'o200k_base',
-  loadEncoder = loadTiktokenEncoder,
-  ...counterOptions
+  loadEncoder,
+  ...options
 }: CreateTiktokenTokenCounterOptions = {}): TokenCounter {
-  let encoder: TiktokenEncoder | undefined;
-  return createTokenCounter({
-    ...counterOptions,
+  return createSharedEncoderTokenCounter({
     name: `tiktoken:${encoding}`,
-    countText: (text) => {
-      if (text.length === 0) return 0;
-      encoder ??= loadEncoder(encoding);
-      // No allowed and no disallowed special tokens: their text is encoded as plain text.
-      return encoder.encode(text, [], []).length;
-    },
+    source: tiktokenEncoderSource(encoding),
+    loadEncoder:
+      loadEncoder === undefined ? undefined : () => loadEncoder(encoding),
+    options,
   });
 }

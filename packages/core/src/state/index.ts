@@ -12,3 +12,9 @@ export {
   CONTEXT_STATE_SCHEMA_VERSION,
 } from './state-format';
 export type { SerializedContextState } from './state-format';
+export { repairToolPairing } from './repair-tool-pairing';
+export type {
+  ToolPairingMode,
+  ToolPairingProblemKind,
+  ToolPairingRepair,
+} from './assert-tool-pairing';

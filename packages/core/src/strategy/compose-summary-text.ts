@@ -15,7 +15,8 @@ export interface ComposeSummaryTextOptions {
 
 /**
  * The text of every summary ACM writes: the summary, the optional note, the
- * rendered ledger and the offload tag, joined by newlines and skipping empty
+ * rendered ledger (only the facts the summary does not already hold verbatim,
+ * capped) and the offload tag, joined by newlines and skipping empty
  * pieces (the reference joins `summary + "\n" + tag`).
  */
 export function composeSummaryText({
@@ -27,7 +28,7 @@ export function composeSummaryText({
   return [
     summary,
     note ?? '',
-    renderLedger(ledger),
+    renderLedger(ledger, { summary: `${summary}\n${note ?? ''}` }),
     formatOffloadTag(offloadId),
   ]
     .filter((piece) => piece !== '')

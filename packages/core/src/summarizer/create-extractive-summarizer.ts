@@ -1,8 +1,7 @@
 import { createPreview } from '../summary/create-preview';
 import { createErrorLinePattern } from '../summary/create-error-line-pattern';
-import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
-import { renderLedger } from '../summary/render-ledger';
 import type { Summarizer } from './summarizer';
+import { writeSectionedSummary } from './write-sectioned-summary';
 
 export interface CreateExtractiveSummarizerOptions {
   /**
@@ -24,11 +23,14 @@ const BLOCK_HEADER =
   /^\[(?:system|user|assistant|tool|file|part)\b[^\]\n]{0,200}\]/;
 
 /**
- * A summarizer without an LLM: deterministic, offline, instant. From the request's
- * transcript it keeps each block's header, first and last lines and every error
- * line, then the identifier ledger (paths, ids, numbers), fitted to `targetChars`
- * when the request sets it, else to a quarter of the transcript and at most
- * `maxChars`. The text is always shorter than the transcript (and non-empty when
+ * A summarizer without an LLM: deterministic, offline, instant. It writes the
+ * sectioned summary the default prompts ask for (task and constraints, progress
+ * and decisions, files and changes, errors and fixes, next step) out of the
+ * transcript's own lines (`writeSectionedSummary`), so that offline results are
+ * representative; identifiers stay in the sentence or record they came with.
+ * The summary is fitted to `targetChars` when the request sets it, else to a
+ * quarter of the transcript and at most `maxChars`; a transcript without
+ * blocks falls back to its first, last and error lines. The text is always shorter than the transcript (and non-empty when
  * the transcript has two code points or more). Usage is reported as zero.
  * Used offline (CLI, examples) and as the fallback when an LLM call fails.
  */
@@ -65,17 +67,9 @@ function summarizeExtractively(
 }
 
 function fitSummary(transcript: string, budget: number): string {
-  const ledger = extractIdentifierLedger(transcript);
-  const ledgerText = renderLedger({ ...ledger, errors: [] });
-  const blocksText = keepKeyLines(transcript);
-  const whole =
-    ledgerText === '' ? blocksText : `${blocksText}\n\n${ledgerText}`;
-  if (whole.length <= budget) return whole;
-  if (ledgerText === '') return fitText(blocksText, budget);
-  const ledgerPart = fitText(ledgerText, Math.floor(budget * 0.4));
-  const blocksBudget = budget - ledgerPart.length - 2;
-  if (blocksBudget <= 0) return fitText(whole, budget);
-  return `${fitText(blocksText, blocksBudget)}\n\n${ledgerPart}`;
+  const sectioned = writeSectionedSummary(transcript, budget);
+  if (sectioned !== '' && sectioned.length <= budget) return sectioned;
+  return fitText(keepKeyLines(transcript), budget);
 }
 
 /** Each block's header, first line, error lines and last line; `…` where lines were left out. */

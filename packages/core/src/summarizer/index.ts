@@ -6,3 +6,8 @@ export type {
   SummaryRequest,
   SummaryResult,
 } from './summarizer';
+export type { SummarySection } from './write-sectioned-summary';
+export {
+  SECTION_HEADINGS,
+  writeSectionedSummary,
+} from './write-sectioned-summary';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createPreview } from './create-preview';
+import { stripAcmArtifacts } from './strip-acm-artifacts';
 
 function hasLoneSurrogate(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
@@ -73,6 +74,10 @@ describe('createPreview', () => {
           expect(hasLoneSurrogate(preview)).toBe(false);
           expect(preview.length).toBeLessThanOrEqual(text.length);
           if (preview === text) return;
+          // Over maxChars, what ACM wrote is stripped first (a no-op on most inputs).
+          const content = stripAcmArtifacts(text);
+          if (preview === content) return;
+          text = content;
           const markerStart = preview.indexOf('\n…[');
           const markerEnd = preview.lastIndexOf(']…\n') + 3;
           const head = preview.slice(0, markerStart);
@@ -90,5 +95,22 @@ describe('createPreview', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('should strip offload tags, ledger lines and fold headers before making a preview', () => {
+    const text = [
+      'Folded 9 messages.',
+      `head ${'a'.repeat(100)}`,
+      'Facts kept verbatim — ids: X_123',
+      `${'b'.repeat(100)} tail`,
+      '<!-- CONTEXT_OFFLOAD: uuid=u1 -->',
+    ].join('\n');
+    expect(createPreview(text, 220)).toBe(
+      `head ${'a'.repeat(100)}\n\n${'b'.repeat(100)} tail`,
+    );
+    expect(createPreview(text, 100)).toBe(
+      `head ${'a'.repeat(55)}\n…[112 characters omitted]…\n${'b'.repeat(35)} tail`,
+    );
+    expect(createPreview(text, text.length)).toBe(text);
   });
 });

@@ -1,9 +1,14 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { stripAcmArtifacts } from './strip-acm-artifacts';
 
 /**
  * Shortens `text` to its head (about 60 % of `maxChars`) and its tail (the rest),
  * joined by a marker that says how many characters were left out, e.g.
  * `\n…[4,812 characters omitted]…\n`. Cuts never split a surrogate pair.
+ *
+ * Text over `maxChars` first loses what ACM itself wrote into it (offload tags,
+ * ledger lines, fold headers: `stripAcmArtifacts`), so that the preview is spent
+ * on content; if that is enough, the stripped text is returned whole.
  *
  * Characters are UTF-16 code units, as `string.length` counts them. Text at or
  * under `maxChars`, or text the preview would not make shorter, is returned
@@ -18,6 +23,12 @@ export function createPreview(text: string, maxChars: number): string {
     });
   }
   if (text.length <= maxChars) return text;
+  const content = stripAcmArtifacts(text);
+  if (content.length <= maxChars) return content;
+  return previewContent(content, maxChars);
+}
+
+function previewContent(text: string, maxChars: number): string {
   let headEnd = Math.round(maxChars * 0.6);
   if (isSplitPoint(text, headEnd)) headEnd -= 1;
   let tailStart = text.length - (maxChars - Math.round(maxChars * 0.6));

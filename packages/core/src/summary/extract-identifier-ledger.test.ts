@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractIdentifierLedger } from './extract-identifier-ledger';
+import {
+  LEDGER_MAX_GROUP_ENTRIES,
+  extractIdentifierLedger,
+} from './extract-identifier-ledger';
 
 describe('extractIdentifierLedger', () => {
   it('should find relative, absolute, dotted-relative and line-numbered paths and URLs', () => {
@@ -25,14 +28,13 @@ describe('extractIdentifierLedger', () => {
     expect(ledger.paths).toEqual([]);
   });
 
-  it('should find UUIDs, hashes, call ids, codes, qualified names, e-mails and host:port', () => {
+  it('should find UUIDs, hashes, codes, qualified names, e-mails and host:port, not call ids', () => {
     const ledger = extractIdentifierLedger(
       'call_0001 returned 9b2e4f0c-1d2e-4f5a-8b9c-0d1e2f3a4b5c for mia_li_3668 ' +
         'reservation HAT136 at commit d12a71a; see astropy.modeling.separable and ' +
         'write to mia.li3668@example.com via localhost:8080',
     );
     expect(ledger.identifiers).toEqual([
-      'call_0001',
       '9b2e4f0c-1d2e-4f5a-8b9c-0d1e2f3a4b5c',
       'mia_li_3668',
       'HAT136',
@@ -112,7 +114,7 @@ describe('extractIdentifierLedger', () => {
     expect(ledger.identifiers).toEqual(['selector.set_output']);
   });
 
-  it('should de-duplicate and cap each kind at maxPerKind in first-seen order', () => {
+  it('should de-duplicate and cap each kind at maxPerKind in first-seen order (groups have their own caps)', () => {
     const text = 'id_101 id_102 id_101 id_103 id_104 500 600 500';
     const ledger = extractIdentifierLedger(text, { maxPerKind: 2 });
     expect(ledger).toEqual({
@@ -120,11 +122,18 @@ describe('extractIdentifierLedger', () => {
       identifiers: ['id_101', 'id_102'],
       numbers: ['500', '600'],
       errors: [],
+      groups: [['id_101', 'id_102', 'id_103', 'id_104']],
     });
   });
 
   it('should return an empty ledger for a cap of 0 and for empty text', () => {
-    const empty = { paths: [], identifiers: [], numbers: [], errors: [] };
+    const empty = {
+      paths: [],
+      identifiers: [],
+      numbers: [],
+      errors: [],
+      groups: [],
+    };
     expect(extractIdentifierLedger('src/a.py 404', { maxPerKind: 0 })).toEqual(
       empty,
     );
@@ -133,9 +142,9 @@ describe('extractIdentifierLedger', () => {
 
   it('should split tokens at = outside URLs', () => {
     const ledger = extractIdentifierLedger(
-      '[tool result bash id=call_7] timeout=250ms',
+      '[tool result bash id=run_7] timeout=250ms key=K_100',
     );
-    expect(ledger.identifiers).toEqual(['call_7']);
+    expect(ledger.identifiers).toEqual(['K_100']);
     expect(ledger.numbers).toEqual(['250ms']);
   });
 
@@ -144,5 +153,56 @@ describe('extractIdentifierLedger', () => {
     expect(extractIdentifierLedger(text)).toEqual(
       extractIdentifierLedger(text),
     );
+  });
+
+  it('should leave out provider call ids and the ids of transcript headers', () => {
+    const ledger = extractIdentifierLedger(
+      [
+        '[assistant → call bash id=run_0042] {"command":"ls"}',
+        '[tool result bash id=run_0042]',
+        'call_oIHazX6yQrB8hUwl4cRilFKj toolu_01AbCdEf23 fc_68a1b2 chatcmpl-9x8Y7 call_0001 HAT136',
+      ].join('\n'),
+    );
+    expect(ledger.identifiers).toEqual(['HAT136']);
+  });
+
+  it('should group identifiers by record: a line, or an element of a top-level JSON array', () => {
+    const ledger = extractIdentifierLedger(
+      [
+        '{"reservation_id": "ZFA04Y", "flights": [{"flight_number": "HAT136", "date": "2024-05-20"}, {"flight_number": "HAT039", "date": "2024-05-20"}]}',
+        '[{"flight_number": "HAT069", "price": 121}, {"flight_number": "HAT083", "price": 100}]',
+        'Edited src/a.py:42 for ZFA04Y.',
+      ].join('\n'),
+    );
+    expect(ledger.groups).toEqual([
+      ['ZFA04Y', 'HAT136', '2024-05-20', 'HAT039', '2024-05-20'],
+      ['HAT069'],
+      ['HAT083'],
+      ['src/a.py:42', 'ZFA04Y'],
+    ]);
+  });
+
+  it('should cap a group at LEDGER_MAX_GROUP_ENTRIES entries', () => {
+    const line = Array.from({ length: 20 }, (_, index) => `ID_${index + 100}`);
+    const ledger = extractIdentifierLedger(line.join(' '));
+    expect(ledger.groups).toEqual([line.slice(0, LEDGER_MAX_GROUP_ENTRIES)]);
+  });
+
+  it('should not mine earlier ledgers, offload tags, fold headers or ANSI escapes', () => {
+    const ledger = extractIdentifierLedger(
+      [
+        'Folded 12 messages.',
+        '\u001b[1mERROR_42\u001b[0m in src/b.py',
+        'Facts kept verbatim — ids: OLD_123; paths: old/file.py',
+        '<!-- CONTEXT_OFFLOAD: uuid=0eea9b6f_id000008 -->',
+      ].join('\n'),
+    );
+    expect(ledger).toEqual({
+      paths: ['src/b.py'],
+      identifiers: ['ERROR_42'],
+      numbers: [],
+      errors: [],
+      groups: [['ERROR_42', 'src/b.py']],
+    });
   });
 });

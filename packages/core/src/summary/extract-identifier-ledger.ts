@@ -3,6 +3,7 @@ import {
   createErrorLinePattern,
   isCodeLine,
 } from './create-error-line-pattern';
+import { stripAcmArtifacts } from './strip-acm-artifacts';
 
 /** Entries kept per kind when no other cap is given. */
 export const LEDGER_MAX_PER_KIND = 40;
@@ -15,6 +16,23 @@ const TRAILING_PUNCTUATION = '.:!?*#';
 
 /** Tokens longer than this (base64 blobs, minified code) are not identifiers. */
 const MAX_TOKEN_CHARS = 300;
+
+/** Entries kept per group (identifiers of one record, line or sentence). */
+export const LEDGER_MAX_GROUP_ENTRIES = 12;
+
+/**
+ * Ids that providers and frameworks give tool calls (`call_0001`,
+ * `call_oIHazX6yQrB8hUwl4cRilFKj`, `toolu_01A…`, `fc_…`, `chatcmpl-…`): they pair
+ * a call with its result and mean nothing to the task.
+ */
+const PROVIDER_CALL_ID =
+  /^(?:call|toolu|toolu_bdrk|fc|chatcmpl|tooluse|toolcall|tool_call)[_-](?=[\w-]*\d)[\w-]{3,}$/i;
+
+/** An integer without a unit, a date or a decimal part. */
+const PLAIN_INTEGER = /^[-+]?\d+(?:,\d{3})*$/;
+
+/** `id=…` in a transcript block header: the tool call id of that block. */
+const HEADER_CALL_ID = /^\[[^\]\n]*?\bid=([^\s\]]+)\]/gm;
 
 export interface ExtractIdentifierLedgerOptions {
   /**
@@ -30,9 +48,18 @@ const FILE_EXTENSIONS =
 
 /**
  * Extracts, without an LLM, the facts a summary must not lose: file paths and URLs,
- * identifiers (UUIDs, hashes, ids such as `call_0001`, `HAT136`, e-mail addresses,
- * `host:port`, qualified names such as `astropy.modeling.separable`), numbers (three
- * or more significant digits, decimals, dates, versions) and error lines.
+ * identifiers (UUIDs, hashes, ids such as `HAT136`, e-mail addresses, `host:port`,
+ * qualified names such as `astropy.modeling.separable`), numbers (three or more
+ * significant digits, decimals, dates, versions) and error lines, plus `groups`:
+ * the same entries as they occurred together, one group per record (a line, or
+ * an element of a top-level JSON array: one flight of a search result, one
+ * reservation with its flights and dates), at most `LEDGER_MAX_GROUP_ENTRIES`
+ * entries each; plain integers (sizes, line numbers) are not grouped.
+ *
+ * What ACM wrote itself is not mined again: offload tags, earlier ledger lines
+ * and fold headers are stripped first (`stripAcmArtifacts`), so a ledger never
+ * includes an earlier ledger. Tool call ids (`call_…`, `toolu_…`, the `id=` of a
+ * transcript header) are left out: they mean nothing to the task.
  * Deterministic; entries are de-duplicated and kept in first-seen order.
  */
 export function extractIdentifierLedger(
@@ -40,29 +67,63 @@ export function extractIdentifierLedger(
   { maxPerKind = LEDGER_MAX_PER_KIND }: ExtractIdentifierLedgerOptions = {},
 ): IdentifierLedger {
   const cap = Math.max(0, Math.floor(maxPerKind));
-  const paths = new Set<string>();
-  const identifiers = new Set<string>();
-  const numbers = new Set<string>();
+  const found: Found = {
+    paths: new Set(),
+    identifiers: new Set(),
+    numbers: new Set(),
+    groups: new Map(),
+  };
   const errors = new Set<string>();
-  if (cap === 0) return toLedger(paths, identifiers, numbers, errors);
+  if (cap === 0) return toLedger(found, errors);
 
-  collectTokens(text, cap, paths, identifiers, numbers);
-  collectErrors(text, cap, errors);
-  return toLedger(paths, identifiers, numbers, errors);
+  const clean = stripAcmArtifacts(text);
+  collectTokens(clean, cap, found);
+  collectErrors(clean, cap, errors);
+  return toLedger(found, errors);
 }
 
-function toLedger(
-  paths: Set<string>,
-  identifiers: Set<string>,
-  numbers: Set<string>,
-  errors: Set<string>,
-): IdentifierLedger {
+interface Found {
+  readonly paths: Set<string>;
+  readonly identifiers: Set<string>;
+  readonly numbers: Set<string>;
+  /** Groups by their joined entries (so that equal groups are kept once). */
+  readonly groups: Map<string, readonly string[]>;
+}
+
+function toLedger(found: Found, errors: Set<string>): IdentifierLedger {
   return {
-    paths: [...paths],
-    identifiers: [...identifiers],
-    numbers: [...numbers],
+    paths: [...found.paths],
+    identifiers: [...found.identifiers],
+    numbers: [...found.numbers],
     errors: [...errors],
+    groups: [...found.groups.values()],
   };
+}
+
+/** The tool call ids named in transcript block headers (`[tool result bash id=call_1]`). */
+function collectHeaderCallIds(text: string): Set<string> {
+  const ids = new Set<string>();
+  for (const match of text.matchAll(HEADER_CALL_ID)) ids.add(match[1]!);
+  return ids;
+}
+
+/**
+ * Where records start: after every newline, and at every `{` that opens an
+ * element of a top-level JSON array on its line (`[{…}, {…}]`).
+ */
+function isRecordStart(text: string, index: number, stack: number[]): boolean {
+  const code = text.charCodeAt(index);
+  if (code === 10) {
+    stack.length = 0;
+    return true;
+  }
+  if (code === 91 || code === 123) {
+    const opens = code === 123 && stack.length === 1 && stack[0] === 91;
+    stack.push(code);
+    return opens;
+  }
+  if (code === 93 || code === 125) stack.pop();
+  return false;
 }
 
 type TokenKind = 'path' | 'identifier' | 'number' | undefined;
@@ -118,22 +179,28 @@ function createClassifier(): Classifier {
 }
 
 /** Splits `text` into tokens with a character scan and files each one. */
-function collectTokens(
-  text: string,
-  cap: number,
-  paths: Set<string>,
-  identifiers: Set<string>,
-  numbers: Set<string>,
-): void {
+function collectTokens(text: string, cap: number, found: Found): void {
+  const { paths, identifiers, numbers, groups } = found;
   const classifier = createClassifier();
   const delimiters = createDelimiterTable();
-  const seen = new Set<string>();
+  const callIds = collectHeaderCallIds(text);
+  const kinds = new Map<string, TokenKind>();
+  const stack: number[] = [];
+  let group: string[] = [];
+  const closeGroup = () => {
+    if (group.length > 0 && groups.size < cap) {
+      const key = group.join('\u0000');
+      if (!groups.has(key)) groups.set(key, group);
+    }
+    group = [];
+  };
   const length = text.length;
   let index = 0;
   while (index < length) {
     // Skip delimiters; a JSON escape (`\n`, `\"`) counts as one.
     while (index < length) {
       const code = text.charCodeAt(index);
+      if (isRecordStart(text, index, stack)) closeGroup();
       const kind = code < 128 ? delimiters[code]! : isWideDelimiter(code);
       if (kind === 0) break;
       if (kind === 2 && isDigitComma(text, index)) break;
@@ -172,25 +239,39 @@ function collectTokens(
         : [token];
     for (const piece of pieces) {
       const candidate = trimToken(piece);
-      if (candidate.length < 2 || seen.has(candidate)) continue;
-      seen.add(candidate);
-      switch (classify(candidate, classifier)) {
-        case 'path':
-          if (paths.size < cap) paths.add(candidate);
-          break;
-        case 'identifier':
-          if (identifiers.size < cap) identifiers.add(candidate);
-          break;
-        case 'number':
-          if (numbers.size < cap) numbers.add(candidate);
-          break;
-        case undefined:
-          break;
+      if (candidate.length < 2) continue;
+      let kind = kinds.get(candidate);
+      if (kind === undefined && !kinds.has(candidate)) {
+        kind =
+          callIds.has(candidate) || PROVIDER_CALL_ID.test(candidate)
+            ? undefined
+            : classify(candidate, classifier);
+        kinds.set(candidate, kind);
+        if (kind === 'path' && paths.size < cap) paths.add(candidate);
+        if (kind === 'identifier' && identifiers.size < cap)
+          identifiers.add(candidate);
+        if (kind === 'number' && numbers.size < cap) numbers.add(candidate);
       }
+      if (
+        kind !== undefined &&
+        // Plain integers (sizes, line numbers, counts) only make a group longer.
+        !(kind === 'number' && PLAIN_INTEGER.test(candidate)) &&
+        group.length < LEDGER_MAX_GROUP_ENTRIES &&
+        group[group.length - 1] !== candidate &&
+        // A number (a date, an amount) may repeat: it belongs to what precedes it.
+        (kind === 'number' || !group.includes(candidate))
+      )
+        group.push(candidate);
     }
-    if (paths.size >= cap && identifiers.size >= cap && numbers.size >= cap)
+    if (
+      paths.size >= cap &&
+      identifiers.size >= cap &&
+      numbers.size >= cap &&
+      groups.size >= cap
+    )
       return;
   }
+  closeGroup();
 }
 
 /**

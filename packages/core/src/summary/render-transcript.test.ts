@@ -195,4 +195,60 @@ describe('renderTranscript', () => {
       ),
     );
   });
+
+  it('should strip ledger lines and fold headers from what ACM wrote and leave out fold openers', () => {
+    const marker = {
+      kind: 'last-resort',
+      strategy: 'lastResort',
+      offloadId: 'u1',
+    } as const;
+    const opener = withAcmMarker(
+      {
+        id: 'f0',
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'Earlier conversation (folded to fit the context budget)',
+          },
+        ],
+      },
+      marker,
+    );
+    const fold = withAcmMarker(
+      {
+        id: 'f1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: [
+              'Folded 9 messages.',
+              '[user]',
+              'Fix src/a.py',
+              'Facts kept verbatim — paths: src/a.py',
+              formatOffloadTag('u1'),
+            ].join('\n'),
+          },
+        ],
+      },
+      marker,
+    );
+    const user: Message = {
+      id: 'u',
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: 'Folded 2 messages.\nFacts kept verbatim — mine',
+        },
+      ],
+    };
+    expect(renderTranscript([opener, fold, user])).toBe(
+      [
+        '[assistant (last-resort)]\n[user]\nFix src/a.py',
+        '[user]\nFolded 2 messages.\nFacts kept verbatim — mine',
+      ].join('\n\n'),
+    );
+  });
 });

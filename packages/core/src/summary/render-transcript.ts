@@ -1,7 +1,9 @@
 import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { createPreview } from './create-preview';
+import { getAcmMarker } from '../message/acm-marker';
 import { getSpeakerLabels } from './get-speaker-labels';
+import { stripAcmArtifacts } from './strip-acm-artifacts';
 import { stripOffloadTags } from './strip-offload-tags';
 
 export interface RenderTranscriptOptions {
@@ -29,7 +31,9 @@ export interface RenderTranscriptOptions {
  * ```
  *
  * Reasoning is left out, offload tags are stripped, messages ACM wrote are labelled
- * with their kind (`[assistant (rollup)]`). Rendering is concatenative: the
+ * with their kind (`[assistant (rollup)]`) and lose what ACM itself added: ledger
+ * lines and fold headers (`stripAcmArtifacts`); the user messages that only open a
+ * fold (`rollup`, `last-resort`) are left out. Rendering is concatenative: the
  * transcript of `[...a, ...b]` is the transcripts of `a` and `b` joined by a blank
  * line (when both are non-empty).
  */
@@ -49,9 +53,13 @@ function renderMessageBlocks(
   maxPartChars: number,
   blocks: string[],
 ): void {
+  const kind = getAcmMarker(message)?.kind;
+  if (message.role === 'user' && (kind === 'rollup' || kind === 'last-resort'))
+    return;
+  const written = kind !== undefined && kind !== 'injected';
   const { speaker, label } = getSpeakerLabels(message);
   for (const part of message.content) {
-    const block = renderPart(part, label, speaker, maxPartChars);
+    const block = renderPart(part, label, speaker, maxPartChars, written);
     if (block !== undefined) blocks.push(block);
   }
 }
@@ -61,10 +69,12 @@ function renderPart(
   label: string,
   speaker: string,
   maxPartChars: number,
+  written: boolean,
 ): string | undefined {
+  const strip = written ? stripAcmArtifacts : stripOffloadTags;
   switch (part.type) {
     case 'text': {
-      const text = stripOffloadTags(part.text);
+      const text = strip(part.text);
       if (text.trim() === '') return undefined;
       return `[${label}]\n${shorten(text, maxPartChars)}`;
     }
@@ -79,7 +89,7 @@ function renderPart(
     }
     case 'tool-result': {
       const kind = part.isError === true ? 'error' : 'result';
-      const output = stripOffloadTags(stringifyToolOutput(part.output));
+      const output = strip(stringifyToolOutput(part.output));
       const header = `[tool ${kind} ${part.toolName} id=${part.toolCallId}]`;
       return output === ''
         ? header

@@ -6,6 +6,7 @@ import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
 import type { TokenCounter } from '../token/token-counter';
 import { createPreview } from './create-preview';
 import { renderTranscript } from './render-transcript';
+import { readSummaryResult } from './read-summary-result';
 import { validateSummary } from './validate-summary';
 import { raceAbort } from '../util/race-abort';
 
@@ -65,7 +66,8 @@ interface RenderedGroup {
  * recursively while the merge input is still too large (ReMe's
  * `group_token_threshold`). Throws what the summarizer throws, the abort reason when
  * `signal` aborts (even if the summarizer ignores it), and a `SummarizerError` when a
- * group's intermediate summary is unusable. Validating the final text is the caller's job.
+ * reply is not `{ text: string }` (reason `invalid-result`) or a group's
+ * intermediate summary is unusable. Validating the final text is the caller's job.
  */
 export async function summarizeSpan({
   summarizer,
@@ -93,12 +95,16 @@ export async function summarizeSpan({
 
   const call = async (request: Omit<SummaryRequest, 'signal' | 'strategy'>) => {
     calls += 1;
-    const result = await raceAbort(
-      summarizer({ ...request, signal, strategy }),
+    // Untrusted: a synchronous throw or a non-promise return is a failure too.
+    const reply = await raceAbort(
+      Promise.resolve().then(() =>
+        summarizer({ ...request, signal, strategy }),
+      ),
       signal,
     );
-    usage.inputTokens += result.usage?.inputTokens ?? 0;
-    usage.outputTokens += result.usage?.outputTokens ?? 0;
+    const result = readSummaryResult(reply);
+    usage.inputTokens += result.inputTokens;
+    usage.outputTokens += result.outputTokens;
     return result.text;
   };
   const request = (text: string, groupInstructions: string, target?: number) =>

@@ -63,6 +63,38 @@ describe('validateSummary', () => {
     ).toEqual({ ok: true });
   });
 
+  it.each([
+    'Rate limit reached for gpt-4o in organization org-123 on requests per min. Please try again in 20s.',
+    'Too many requests',
+    'You exceeded your current quota, please check your plan and billing details.',
+    'The service is temporarily unavailable. Please try again later.',
+  ])(
+    'should reject a provider error reply even when the transcript mentions the same failure (%s)',
+    (summary) => {
+      const rateInput = `${input}\n[tool error http id=call_2]\n429 rate limit exceeded, too many requests, quota exceeded, service unavailable`;
+      expect(validateSummary({ summary, input: rateInput })).toEqual({
+        ok: false,
+        reason: 'error-text',
+      });
+      expect(validateSummary({ summary, input })).toEqual({
+        ok: false,
+        reason: 'error-text',
+      });
+    },
+  );
+
+  it('should accept a summary about rate limits whatever the input mentions', () => {
+    const summary =
+      'The /v1/users endpoint hit its rate limit (429); retry after 60 s.';
+    expect(validateSummary({ summary, input })).toEqual({ ok: true });
+  });
+
+  it('should reject a value that is not a string as invalid-result', () => {
+    expect(
+      validateSummary({ summary: 42 as unknown as string, input }),
+    ).toEqual({ ok: false, reason: 'invalid-result' });
+  });
+
   it('should accept a long summary that mentions an error in passing', () => {
     const summary = `The tests ran. ${'Details of the run. '.repeat(30)}One test failed with an internal server error from the mock.`;
     expect(validateSummary({ summary, input: input.repeat(3) })).toEqual({

@@ -1,5 +1,6 @@
 /** Why a summary was rejected. */
-export type SummaryRejectionReason = 'empty' | 'not-shorter' | 'error-text';
+export type SummaryRejectionReason =
+  'empty' | 'not-shorter' | 'error-text' | 'invalid-result';
 
 export type SummaryValidation =
   | { readonly ok: true }
@@ -22,8 +23,10 @@ const ERROR_OPENINGS: readonly RegExp[] = [
 ];
 
 /**
- * Phrases of provider failures. They reject a short reply only when the input does
- * not contain them: a conversation about rate limits may well be summarized as one.
+ * Phrases of provider failures. A short reply that contains one is error text
+ * when it starts with the phrase or carries a `PROVIDER_CUE`; the input is never
+ * consulted (a transcript about rate limits must not make a provider's
+ * rate-limit reply look like a summary).
  */
 const ERROR_PHRASES: readonly RegExp[] = [
   /rate[ -]limit/i,
@@ -37,6 +40,14 @@ const ERROR_PHRASES: readonly RegExp[] = [
   /request timed out|timeout error/i,
 ];
 
+/**
+ * Wording that providers put in error replies and summaries do not: an
+ * instruction to the caller, an organization or request id, the model speaking
+ * about its own limits.
+ */
+const PROVIDER_CUE =
+  /please (?:try again|retry|check|reduce|contact)|try again (?:later|in \d)|\bin organi[sz]ation\b|\borg-[a-z0-9]|this model'?s maximum|your (?:current )?(?:quota|plan|billing)|(?:request|trace)[ _-]?id\b|\bapi[ _-]?key\b|(?:tokens|requests) per (?:min|minute|day)\b|^\s*(?:error|status|code)\s*[:=]/i;
+
 /** Replies longer than this are not checked against `ERROR_PHRASES`. */
 const SHORT_REPLY_CHARS = 400;
 
@@ -49,23 +60,29 @@ export function validateSummary({
   summary,
   input,
 }: {
-  /** The summarizer's text. */
+  /** The summarizer's text (anything else is rejected as `invalid-result`). */
   summary: string;
-  /** The text it summarizes (the transcript), for the length and phrase checks. */
+  /** The text it summarizes (the transcript), for the length check only. */
   input: string;
 }): SummaryValidation {
+  if (typeof summary !== 'string')
+    return { ok: false, reason: 'invalid-result' };
   const trimmed = summary.trim();
   if (trimmed === '') return { ok: false, reason: 'empty' };
   if (summary.length >= input.length)
     return { ok: false, reason: 'not-shorter' };
   if (ERROR_OPENINGS.some((pattern) => pattern.test(trimmed)))
     return { ok: false, reason: 'error-text' };
-  if (
-    trimmed.length <= SHORT_REPLY_CHARS &&
-    ERROR_PHRASES.some(
-      (pattern) => pattern.test(trimmed) && !pattern.test(input),
-    )
-  )
+  if (trimmed.length <= SHORT_REPLY_CHARS && isProviderErrorReply(trimmed))
     return { ok: false, reason: 'error-text' };
   return { ok: true };
+}
+
+/** A short reply that names a provider failure the way providers word their errors. */
+function isProviderErrorReply(trimmed: string): boolean {
+  return ERROR_PHRASES.some((pattern) => {
+    const match = pattern.exec(trimmed);
+    if (match === null) return false;
+    return match.index === 0 || PROVIDER_CUE.test(trimmed);
+  });
 }

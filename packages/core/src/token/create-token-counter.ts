@@ -44,6 +44,20 @@ export interface CreateTokenCounterOptions {
    * @default 4
    */
   readonly rememberedArrays?: number;
+  /**
+   * Where per-message counts are cached. Pass one map to several counters
+   * only if they count identically (same `countText` and overheads): the
+   * default exact counters share one per configuration, so every memory of a
+   * process reuses the counts of the messages it shares with another.
+   * @default a new WeakMap for this counter
+   */
+  readonly messageCache?: WeakMap<Message, number>;
+  /**
+   * Makes synchronous counting possible, e.g. loads a tokenizer; exposed as
+   * `TokenCounter.load`. Omit it for a counter that needs nothing.
+   * @default undefined
+   */
+  readonly load?: () => Promise<void>;
 }
 
 interface RememberedArray {
@@ -63,7 +77,8 @@ interface RememberedArray {
  * `fileCharsPerToken`).
  *
  * Caching: messages are immutable, so each message's count is cached in a
- * `WeakMap` keyed by the message object. `countMessages` remembers the totals
+ * `WeakMap` keyed by the message object (`messageCache`): bounded by the
+ * messages the application still holds, an entry goes away with its message. `countMessages` remembers the totals
  * of the last `rememberedArrays` arrays; a new array whose first elements are
  * the same objects (pointer comparison) as a remembered one costs only its new
  * tail. An array that grew in place (`push`) is handled too. Replacing or
@@ -79,8 +94,10 @@ export function createTokenCounter({
   imageTokens = 765,
   fileCharsPerToken = 4,
   rememberedArrays = 4,
+  messageCache = new WeakMap<Message, number>(),
+  load,
 }: CreateTokenCounterOptions): TokenCounter {
-  const messageCounts = new WeakMap<Message, number>();
+  const messageCounts = messageCache;
   let remembered: readonly RememberedArray[] = [];
 
   const countPart = (part: Part): number => {
@@ -139,7 +156,9 @@ export function createTokenCounter({
     return total;
   };
 
-  return { name, countText, countMessage, countMessages };
+  return load === undefined
+    ? { name, countText, countMessage, countMessages }
+    : { name, countText, countMessage, countMessages, load };
 }
 
 /** The longest remembered array whose elements are the first elements of `messages`. */

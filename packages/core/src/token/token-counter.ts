@@ -13,4 +13,12 @@ export interface TokenCounter {
   countMessage(message: Message): number;
   /** Tokens of a message list: the sum of `countMessage`, computed incrementally. */
   countMessages(messages: readonly Message[]): number;
+  /**
+   * Loads what synchronous counting needs (the exact counters' tokenizer) and
+   * resolves when counting will not load anything. Idempotent. Counters that
+   * need nothing leave it out. `compressIfNeeded()` awaits it; in browsers
+   * and edge runtimes await it (or `warmUp()`) before calling the synchronous
+   * methods.
+   */
+  readonly load?: () => Promise<void>;
 }
