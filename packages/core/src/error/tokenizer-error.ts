@@ -12,9 +12,7 @@ const symbol = Symbol.for(marker);
  * that is not a count (a finite number ≥ 0).
  */
 export type TokenizerFailureReason =
-  | 'not-loaded'
-  | 'load-failed'
-  | 'counter-failed';
+  'not-loaded' | 'load-failed' | 'counter-failed';
 
 /** Tokens could not be counted. Nothing was counted and nothing changed. */
 export class TokenizerError extends AcmError {

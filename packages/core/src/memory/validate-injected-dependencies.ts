@@ -145,6 +145,9 @@ function guardCounter(counter: TokenCounter): TokenCounter {
       checked('countMessage', () => counter.countMessage(message)),
     countMessages: (messages: readonly Message[]) =>
       checked('countMessages', () => counter.countMessages(messages)),
+    ...(typeof counter.load === 'function'
+      ? { load: () => (counter.load as () => Promise<void>).call(counter) }
+      : {}),
   };
 }
 
