@@ -1,5 +1,5 @@
 import type { AutoContextMemory } from '@acm/core';
-import { calibrateFromUsage } from '@acm/core';
+import { calibrateFromUsage } from '@acm/core/internal';
 import type {
   AiSdkMessage,
   AiSdkProviderOptions,

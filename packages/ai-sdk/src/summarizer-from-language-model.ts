@@ -1,5 +1,6 @@
 import type { Summarizer } from '@acm/core';
-import { readProviderInputTokens, renderSummaryRequest } from '@acm/core';
+import { renderSummaryRequest } from '@acm/core';
+import { readProviderInputTokens } from '@acm/core/internal';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,

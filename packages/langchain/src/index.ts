@@ -1,7 +1,32 @@
-// Users install one package: everything of @acm/core is available from here.
 // The createAgent middleware needs `langchain` and lives at
 // `@acm/langchain/middleware`, so this entry imports without it.
-export * from '@acm/core';
+// What an application needs from @acm/core, so one package is enough for
+// the usual set-up (everything else: import '@acm/core'). Every type of
+// core's root is re-exported.
+export {
+  AcmError,
+  AutoContextMemory,
+  CONTEXT_RELOAD_INSTRUCTION,
+  CONTEXT_RELOAD_TOOL_NAME,
+  InvalidArgumentError,
+  InvalidConfigError,
+  InvalidMessageError,
+  StoreConflictError,
+  StoreError,
+  SummarizerError,
+  TokenizerError,
+  checkContract,
+  createApproximateTokenCounter,
+  createAutoContextMemory,
+  createExtractiveSummarizer,
+  createInMemorySessionStore,
+  createTiktokenTokenCounter,
+  createTokenCounter,
+  findOffloadIds,
+  getMessageText,
+  warmUp,
+} from '@acm/core';
+export type * from '@acm/core';
 export * from './chat-history';
 export * from './memory';
 export * from './message';

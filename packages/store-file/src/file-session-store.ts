@@ -9,15 +9,17 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  assertValidSave,
-  assertValidSessionId,
   InvalidConfigError,
   parseState,
   serializeState,
   StoreConflictError,
   StoreError,
-  toStoreError,
 } from '@acm/core';
+import {
+  assertValidSave,
+  assertValidSessionId,
+  toStoreError,
+} from '@acm/core/internal';
 import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
 import { acquireFileLock } from './acquire-file-lock';
 import type { FileLock } from './acquire-file-lock';

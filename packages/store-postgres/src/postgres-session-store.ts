@@ -1,12 +1,11 @@
 import {
-  assertValidSave,
-  assertValidSessionId,
   InvalidConfigError,
   parseState,
   serializeState,
   StoreConflictError,
   StoreError,
 } from '@acm/core';
+import { assertValidSave, assertValidSessionId } from '@acm/core/internal';
 import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
 import { decodeJsonbText, encodeJsonbText } from './encode-jsonb-text';
 import type { PostgresSessionStorePool } from './postgres-session-store-pool';

@@ -1,13 +1,15 @@
 import {
-  assertValidSave,
-  assertValidSessionId,
   InvalidConfigError,
   parseState,
   serializeState,
   StoreConflictError,
   StoreError,
-  toStoreError,
 } from '@acm/core';
+import {
+  assertValidSave,
+  assertValidSessionId,
+  toStoreError,
+} from '@acm/core/internal';
 import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
 import { DELETE_SCRIPT, LOAD_SCRIPT, SAVE_SCRIPT } from './redis-scripts';
 import type { RedisScript } from './redis-scripts';

@@ -8,9 +8,9 @@ import {
   createAutoContextMemory,
   createTokenCounter,
   getMessageText,
-  stringifyToolOutput,
   summarizerFromLanguageModel,
 } from '@acm/ai-sdk';
+import { stringifyToolOutput } from '@acm/core';
 import { describe, expect, it } from 'vitest';
 import type {
   AiSdkMajor,

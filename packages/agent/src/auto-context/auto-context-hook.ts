@@ -1,11 +1,13 @@
 import {
   InvalidArgumentError,
-  calibrateFromUsage,
   contextReloadToolDefinition,
   createContextReloadHandler,
+} from '@acm/core';
+import {
+  calibrateFromUsage,
   rebaseMessages,
   withReloadInstruction,
-} from '@acm/core';
+} from '@acm/core/internal';
 import type { AutoContextMemory, CompressionResult, Message } from '@acm/core';
 import type { ReActAgent } from '../react-agent/react-agent';
 import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';

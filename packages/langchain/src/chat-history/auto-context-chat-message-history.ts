@@ -2,10 +2,8 @@ import type {
   AutoContextMemoryOptions as CoreMemoryOptions,
   OffloadLookup,
 } from '@acm/core';
-import {
-  AutoContextMemory as CoreMemory,
-  withoutOffloadMarkers,
-} from '@acm/core';
+import { AutoContextMemory as CoreMemory } from '@acm/core';
+import { withoutOffloadMarkers } from '@acm/core/internal';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromLangChainMessages } from '../message/from-langchain-messages';

@@ -8,8 +8,8 @@ import {
   createApproximateTokenCounter,
   createTokenCounter,
   findOffloadIds,
-  renderOffloadedMessages,
 } from '@acm/core';
+import { renderOffloadedMessages } from '@acm/core/internal';
 import { fixedClock, sequentialIds } from '@acm/core/testing';
 import type { BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';

@@ -6,11 +6,10 @@ import type {
 import {
   AutoContextMemory as CoreMemory,
   InvalidArgumentError,
-  calibrateFromUsage,
   createSessionRegistry,
   syncMessages,
-  withReloadInstruction,
 } from '@acm/core';
+import { calibrateFromUsage, withReloadInstruction } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
