@@ -2,7 +2,7 @@
  * The quality figures of issue #11's "Done when" table, measured the way a
  * new user would: `simulate` from `@acm/cli` (what `acm simulate` runs) on the
  * real conversations of shared/data, default config except `maxToken`,
- * default extractive summarizer, default tiktoken o200k_base counter, every
+ * default extractive summarizer, the CLI's default exact counter (o200k_base), every
  * check on. SWE at 14000 and 6000, tau at 3000 and 2000. Every figure comes
  * from the managed prompts replayed through the public API, with the CLI's
  * own probes (not core's ledger extractor), so it keeps its meaning while
@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     data.tau = data.tau.slice(0, limit);
   }
   const encoder = loadTiktokenEncoder('o200k_base');
+  let counterName = '';
   const results: {
     run: Run;
     seconds: number;
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
         createTiktokenTokenCounter({ loadEncoder: () => encoder }),
       clock: { now: () => 0 },
     });
+    counterName = result.counter;
     results.push({
       run,
       seconds: (performance.now() - started) / 1000,
@@ -269,7 +271,7 @@ async function main(): Promise<void> {
   const output = {
     label,
     command: `cd bench && npx tsx --conditions=@acm/source quality.ts${limit === undefined ? '' : ` --limit ${limit}`}`,
-    counter: 'tiktoken:o200k_base',
+    counter: counterName,
     summarizer: 'extractive',
     config: 'default except maxToken',
     limit: limit ?? null,
@@ -310,7 +312,7 @@ async function main(): Promise<void> {
   const beforeOf = (figure: string) =>
     before?.rows.find((row) => row.figure === figure)?.measured ?? '—';
   const lines = [
-    `Quality figures (issue #11 Done-when), ${label}: default config except maxToken, extractive summarizer, tiktoken o200k_base, ${limit === undefined ? 'all conversations' : `first ${limit} conversations of each dataset`}`,
+    `Quality figures (issue #11 Done-when), ${label}: default config except maxToken, extractive summarizer, ${counterName} counter, ${limit === undefined ? 'all conversations' : `first ${limit} conversations of each dataset`}`,
     ...(before === undefined ? [] : [`before: ${before.label}`]),
     '',
     before === undefined

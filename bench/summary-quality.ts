@@ -4,7 +4,7 @@
  * conversations of shared/data, replayed turn by turn through the public
  * memory API (default config except `maxToken`, extractive summarizer).
  *
- *   cd bench && npx tsx --conditions=@acm/source summary-quality.ts [--limit N] [--print N]
+ *   cd bench && npx tsx --conditions=@acm/source summary-quality.ts [--limit N] [--print N] [--dataset swe|tau] [--missing]
  *
  * Probes are independent of core's ledger extractor: SWE probes are the
  * paths, dotted names and identifiers with a digit or an underscore that the
@@ -111,6 +111,7 @@ interface Figures {
   probesVisibleOutsideLedgers: number;
   ledgersPerMessageMax: number;
   callIdsInLedgers: number;
+  missingOutside: string[];
 }
 
 const samples: string[] = [];
@@ -156,8 +157,10 @@ async function replay(
             count,
           );
           for (const line of text.match(LEDGER_LINE) ?? []) {
-            figures.callIdsInLedgers +=
-              line.match(/\b(?:call|toolu|fc)_\w+/g)?.length ?? 0;
+            const ids = line.match(/\b(?:call|toolu|fc)_\w+/g) ?? [];
+            figures.callIdsInLedgers += ids.length;
+            if (ids.length > 0 && argv.includes('--missing'))
+              console.log(`  call id in ledger: ${line.slice(0, 300)}`);
           }
         }
         const probes = tau ? tauAll : sweProbes(visibleText(message));
@@ -166,6 +169,8 @@ async function replay(
           figures.probesEarlier += 1;
           if (managedText.includes(probe)) figures.probesVisible += 1;
           if (outside.includes(probe)) figures.probesVisibleOutsideLedgers += 1;
+          else if (figures.missingOutside.length < 40)
+            figures.missingOutside.push(probe);
         }
       }
     }
@@ -192,8 +197,13 @@ const runs: { dataset: 'swe' | 'tau'; maxToken: number }[] = [
   { dataset: 'tau', maxToken: 3000 },
   { dataset: 'tau', maxToken: 2000 },
 ];
+const only = argv.includes('--dataset')
+  ? argv[argv.indexOf('--dataset') + 1]
+  : undefined;
 const results: Record<string, unknown>[] = [];
-for (const { dataset, maxToken } of runs) {
+for (const { dataset, maxToken } of runs.filter(
+  (run) => only === undefined || run.dataset === only,
+)) {
   const conversations = loadSharedConversationsAsCore({
     dataset,
     ...(limit === undefined ? {} : { limit }),
@@ -208,6 +218,7 @@ for (const { dataset, maxToken } of runs) {
     probesVisibleOutsideLedgers: 0,
     ledgersPerMessageMax: 0,
     callIdsInLedgers: 0,
+    missingOutside: [],
   };
   const started = performance.now();
   for (const conversation of conversations)
@@ -231,8 +242,12 @@ for (const { dataset, maxToken } of runs) {
     callIdsInLedgers: figures.callIdsInLedgers,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-  results.push(row);
+  results.push({ ...row, missingOutsideSample: figures.missingOutside });
   console.log(JSON.stringify(row));
+  if (argv.includes('--missing'))
+    console.log(
+      `  missing outside ledgers: ${figures.missingOutside.join(' ')}`,
+    );
 }
 for (const sample of samples) console.log(`\n${sample.slice(0, 4000)}\n`);
 mkdirSync(join(benchDirectory, 'results'), { recursive: true });

@@ -24,7 +24,7 @@ export interface SummarizerLanguageModel {
 export interface SummarizerFromLanguageModelOptions {
   /**
    * Upper bound on the summary's tokens.
-   * @default undefined (the provider's default)
+   * @default the request's `maxOutputTokens` (derived by core from the target size)
    */
   readonly maxOutputTokens?: number;
   /**
@@ -68,7 +68,9 @@ export function summarizerFromLanguageModel(
         { role: 'user', content: [{ type: 'text', text: user }] },
       ],
       abortSignal: request.signal,
-      ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      ...((maxOutputTokens ?? request.maxOutputTokens) === undefined
+        ? {}
+        : { maxOutputTokens: maxOutputTokens ?? request.maxOutputTokens }),
       ...(temperature === undefined ? {} : { temperature }),
       ...(providerOptions === undefined
         ? {}

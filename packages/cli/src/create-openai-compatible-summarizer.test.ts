@@ -119,3 +119,168 @@ describe('createOpenAICompatibleSummarizer', () => {
     ).rejects.toThrow('stop');
   });
 });
+
+/** A server that answers each request with the next scripted reply. */
+async function withScriptedServer(
+  replies: readonly {
+    status: number;
+    headers?: Record<string, string>;
+    json: unknown;
+  }[],
+  run: (baseUrl: string, bodies: unknown[]) => Promise<void>,
+): Promise<void> {
+  const bodies: unknown[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      bodies.push(JSON.parse(body) as unknown);
+      const reply = replies[Math.min(bodies.length, replies.length) - 1]!;
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        ...reply.headers,
+      });
+      response.end(JSON.stringify(reply.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await run(`http://127.0.0.1:${port}/v1`, bodies);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const ok = {
+  status: 200,
+  json: { choices: [{ message: { content: 'short summary' } }] },
+};
+
+describe('createOpenAICompatibleSummarizer retries', () => {
+  it('should retry a 429 after Retry-After and a 503 after back-off, then succeed', async () => {
+    await withScriptedServer(
+      [
+        {
+          status: 429,
+          headers: { 'retry-after': '0' },
+          json: { error: 'slow down' },
+        },
+        { status: 503, json: { error: 'busy' } },
+        ok,
+      ],
+      async (baseUrl, bodies) => {
+        const summarizer = createOpenAICompatibleSummarizer({
+          baseUrl,
+          model: 'tiny',
+          retryBaseDelayMs: 1,
+        });
+        const result = await summarizer({
+          instructions: 'S',
+          transcript: 'text',
+          maxOutputTokens: 120,
+          signal: new AbortController().signal,
+        });
+
+        expect(result.text).toBe('short summary');
+        expect(bodies).toHaveLength(3);
+        expect(bodies[0]).toMatchObject({ max_tokens: 120 });
+      },
+    );
+  });
+
+  it('should give up after maxRetries and not retry a 400', async () => {
+    await withScriptedServer(
+      [{ status: 502, json: { error: 'bad gateway' } }],
+      async (baseUrl, bodies) => {
+        const summarizer = createOpenAICompatibleSummarizer({
+          baseUrl,
+          model: 'tiny',
+          maxRetries: 2,
+          retryBaseDelayMs: 1,
+        });
+        await expect(
+          summarizer({
+            instructions: 'S',
+            transcript: 't',
+            signal: new AbortController().signal,
+          }),
+        ).rejects.toThrow(/answered 502 Bad Gateway: .* \(after 2 retries\)$/);
+        expect(bodies).toHaveLength(3);
+      },
+    );
+    await withScriptedServer(
+      [{ status: 400, json: { error: 'bad request' } }],
+      async (baseUrl, bodies) => {
+        const summarizer = createOpenAICompatibleSummarizer({
+          baseUrl,
+          model: 'tiny',
+        });
+        await expect(
+          summarizer({
+            instructions: 'S',
+            transcript: 't',
+            signal: new AbortController().signal,
+          }),
+        ).rejects.toThrow(/answered 400 Bad Request/);
+        expect(bodies).toHaveLength(1);
+      },
+    );
+  });
+
+  it('should stop waiting for Retry-After when the pass timeout fires', async () => {
+    await withScriptedServer(
+      [
+        {
+          status: 429,
+          headers: { 'retry-after': '10' },
+          json: { error: 'later' },
+        },
+        ok,
+      ],
+      async (baseUrl, bodies) => {
+        const summarizer = createOpenAICompatibleSummarizer({
+          baseUrl,
+          model: 'tiny',
+        });
+        const controller = new AbortController();
+        const pending = summarizer({
+          instructions: 'S',
+          transcript: 't',
+          signal: controller.signal,
+        });
+        setTimeout(() => controller.abort(new Error('pass timeout')), 50);
+
+        await expect(pending).rejects.toThrow('pass timeout');
+        expect(bodies).toHaveLength(1);
+      },
+    );
+  });
+
+  it('should not wait longer than maxRetryDelayMs', async () => {
+    await withScriptedServer(
+      [
+        {
+          status: 429,
+          headers: { 'retry-after': '3600' },
+          json: { error: 'quota' },
+        },
+        ok,
+      ],
+      async (baseUrl, bodies) => {
+        const summarizer = createOpenAICompatibleSummarizer({
+          baseUrl,
+          model: 'tiny',
+        });
+        await expect(
+          summarizer({
+            instructions: 'S',
+            transcript: 't',
+            signal: new AbortController().signal,
+          }),
+        ).rejects.toThrow(/answered 429/);
+        expect(bodies).toHaveLength(1);
+      },
+    );
+  });
+});

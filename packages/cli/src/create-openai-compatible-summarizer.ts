@@ -18,9 +18,27 @@ export interface CreateOpenAICompatibleSummarizerOptions {
   readonly fetch?: typeof globalThis.fetch;
   /**
    * `max_tokens` of each request.
-   * @default undefined (the server's default)
+   * @default the request's `maxOutputTokens` (derived by core from the target size)
    */
   readonly maxOutputTokens?: number;
+  /**
+   * Retries after a 429, a 5xx or a network failure, waiting `Retry-After`
+   * (or `retry-after-ms`) when the server sends it, else
+   * `retryBaseDelayMs · 2^attempt`. Every wait ends when the request's signal
+   * aborts (the pass timeout), so retries stay inside it.
+   * @default 2
+   */
+  readonly maxRetries?: number;
+  /**
+   * First back-off delay when the server gives no `Retry-After`.
+   * @default 500
+   */
+  readonly retryBaseDelayMs?: number;
+  /**
+   * A wait longer than this is not made: the error is returned at once.
+   * @default 20000
+   */
+  readonly maxRetryDelayMs?: number;
 }
 
 /**
@@ -37,6 +55,9 @@ export function createOpenAICompatibleSummarizer({
   apiKey,
   fetch: fetchFunction = globalThis.fetch,
   maxOutputTokens,
+  maxRetries = 2,
+  retryBaseDelayMs = 500,
+  maxRetryDelayMs = 20_000,
 }: CreateOpenAICompatibleSummarizerOptions): Summarizer {
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return async (request) => {
@@ -54,19 +75,39 @@ export function createOpenAICompatibleSummarizer({
         { role: 'user', content: user },
       ],
     };
-    if (maxOutputTokens !== undefined) body.max_tokens = maxOutputTokens;
-    const response = await fetchFunction(url, {
+    const limit = maxOutputTokens ?? request.maxOutputTokens;
+    if (limit !== undefined) body.max_tokens = limit;
+    const init = {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
       signal: request.signal,
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new SummarizerError({
-        reason: 'threw',
-        message: `POST ${url} answered ${response.status} ${response.statusText}: ${text.slice(0, 300)}`,
-      });
+    };
+    let text: string;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetchFunction(url, init);
+      } catch (error) {
+        // A network failure is retried like a 503; an abort is not.
+        request.signal.throwIfAborted();
+        const delay = retryBaseDelayMs * 2 ** attempt;
+        if (attempt >= maxRetries || delay > maxRetryDelayMs) throw error;
+        await wait(delay, request.signal);
+        continue;
+      }
+      text = await response.text();
+      if (response.ok) break;
+      const retryable = response.status === 429 || response.status >= 500;
+      const delay =
+        readRetryAfter(response.headers) ?? retryBaseDelayMs * 2 ** attempt;
+      if (!retryable || attempt >= maxRetries || delay > maxRetryDelayMs) {
+        throw new SummarizerError({
+          reason: 'threw',
+          message: `POST ${url} answered ${response.status} ${response.statusText}: ${text.slice(0, 300)}${attempt > 0 ? ` (after ${attempt} ${attempt === 1 ? 'retry' : 'retries'})` : ''}`,
+        });
+      }
+      await wait(delay, request.signal);
     }
     let parsed: unknown;
     try {
@@ -99,4 +140,32 @@ export function createOpenAICompatibleSummarizer({
       },
     };
   };
+}
+
+/** The wait a server asks for: `retry-after-ms`, or `Retry-After` in seconds or as an HTTP date. */
+function readRetryAfter(headers: Headers): number | undefined {
+  const milliseconds = Number(headers.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

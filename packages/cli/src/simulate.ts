@@ -230,7 +230,14 @@ async function replayConversation({
     if (cached === undefined) {
       const text = getVisibleText(message);
       const marker = getAcmMarker(message);
-      if (marker === undefined || marker.kind === 'injected') {
+      // Written by ACM: marked so, or not what the original of that id says
+      // (a rewrite that forgot its marker is still a rewrite).
+      const written =
+        marker === undefined
+          ? message.role !== 'system' &&
+            originalTextById.get(message.id) !== text
+          : marker.kind !== 'injected';
+      if (!written) {
         cached = { text, rest: text, listTokens: 0, written: false };
       } else {
         const { rest, lists } = splitIdentifierLists(text);
@@ -247,6 +254,7 @@ async function replayConversation({
     return cached;
   };
   const earlierProbes = new Set<string>();
+  const originalTextById = new Map<string, string>();
   let systemText = '';
   let sequence = 0;
   const memory = new AutoContextMemory({
@@ -400,6 +408,7 @@ async function replayConversation({
       previousPrompt = prompt;
     }
     await memory.addMessage(message);
+    originalTextById.set(message.id, getVisibleText(message));
     if (message.role === 'system') {
       systemText += `${getVisibleText(message)}\n`;
     } else {

@@ -12,8 +12,13 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidStateError, StoreConflictError, StoreError } from '@acm/core';
-import type { SessionStore } from '@acm/core';
+import {
+  InvalidStateError,
+  serializeState,
+  StoreConflictError,
+  StoreError,
+} from '@acm/core';
+import type { Message, SessionStore } from '@acm/core';
 import {
   captureError,
   describeMemoryOnStore,
@@ -43,14 +48,38 @@ afterEach(async () => {
   );
 });
 
+/** The directory of each store `createStore` made. */
+const directoryOf = new WeakMap<SessionStore, string>();
+
 /** A store in a fresh temporary directory. */
 async function createStore(): Promise<SessionStore> {
-  return createFileSessionStore({
-    directory: await createTemporaryDirectory(),
-  });
+  const directory = await createTemporaryDirectory();
+  const store = createFileSessionStore({ directory });
+  directoryOf.set(store, directory);
+  return store;
 }
 
-describeSessionStore({ name: 'file', create: createStore });
+describeSessionStore({
+  name: 'file',
+  create: createStore,
+  corruptRecord: async (store, sessionId, kind) => {
+    const path = join(
+      directoryOf.get(store)!,
+      `${encodeSessionFileName(sessionId)}.json`,
+    );
+    await writeFile(
+      path,
+      kind === 'corrupt'
+        ? '{"format":"acm.context-state","schemaVersion":1,"revision":'
+        : JSON.stringify({
+            format: 'acm.context-state',
+            schemaVersion: 999,
+            sessionId,
+            revision: 1,
+          }),
+    );
+  },
+});
 
 describeMemoryOnStore({ name: 'file', create: createStore });
 
@@ -94,19 +123,111 @@ describe('createFileSessionStore', () => {
     expect(await store.list()).toStrictEqual([...ids].sort());
   });
 
-  it('should write the serializeState document', async () => {
+  it('should write a full record, then append one line per save with only what changed', async () => {
     const store = createFileSessionStore({ directory });
     const state = createBaseState('s');
+    const added: Message = {
+      id: 'added',
+      role: 'user',
+      content: [{ type: 'text', text: 'and now?' }],
+    };
+    const next = {
+      ...state,
+      working: [...state.working, added],
+      original: [...state.original, added],
+      revision: state.revision + 1,
+    };
 
     await store.save('s', state, { expectedRevision: null });
+    const first = await readFile(join(directory, 's.json'), 'utf8');
+    await store.save('s', next, { expectedRevision: state.revision });
+    const text = await readFile(join(directory, 's.json'), 'utf8');
 
-    expect(
-      JSON.parse(await readFile(join(directory, 's.json'), 'utf8')),
-    ).toStrictEqual({
-      format: 'acm.context-state',
-      schemaVersion: 1,
-      ...state,
+    expect(text.startsWith(first)).toBe(true);
+    expect(JSON.parse(first)).toMatchObject({
+      format: 'acm.session-log',
+      schemaVersion: 2,
+      sessionId: 's',
+      revision: state.revision,
+      full: true,
+      original: state.original,
     });
+    expect(text.slice(first.length)).toBe(
+      `${JSON.stringify({
+        revision: next.revision,
+        original: [added],
+        working: [state.original.length],
+      })}\n`,
+    );
+    expect(await createFileSessionStore({ directory }).load('s')).toStrictEqual(
+      next,
+    );
+  });
+
+  it('should read a file written before session logs and migrate it on the next save', async () => {
+    await mkdir(directory, { recursive: true });
+    const state = createBaseState('s');
+    const path = join(directory, 's.json');
+    await writeFile(path, serializeState(state));
+    const store = createFileSessionStore({ directory });
+
+    const loaded = await store.load('s');
+    expect(loaded).toStrictEqual(state);
+    const next = { ...loaded!, revision: state.revision + 1 };
+    await store.save('s', next, { expectedRevision: state.revision });
+
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({
+      format: 'acm.session-log',
+      full: true,
+    });
+    expect(await createFileSessionStore({ directory }).load('s')).toStrictEqual(
+      next,
+    );
+  });
+
+  it('should leave out a record torn by a crash mid-append and rewrite the file on the next save', async () => {
+    const store = createFileSessionStore({ directory });
+    const state = createBaseState('s');
+    await store.save('s', state, { expectedRevision: null });
+    const path = join(directory, 's.json');
+    await writeFile(path, '{"revision":9,"torn-record', { flag: 'a' });
+    const other = createFileSessionStore({ directory });
+
+    expect(await other.load('s')).toStrictEqual(state);
+    const next = { ...state, revision: state.revision + 1 };
+    await other.save('s', next, { expectedRevision: state.revision });
+
+    const text = await readFile(path, 'utf8');
+    expect(text.split('\n')).toHaveLength(2);
+    expect(text).not.toContain('torn-record');
+    expect(await store.load('s')).toStrictEqual(next);
+  });
+
+  it('should read the file again when another process appended to it', async () => {
+    const directoryStore = () => createFileSessionStore({ directory });
+    const [first, second] = [directoryStore(), directoryStore()];
+    const state = createBaseState('s');
+    await first.save('s', state, { expectedRevision: null });
+    await second.save(
+      's',
+      { ...(await second.load('s'))!, revision: state.revision + 1 },
+      { expectedRevision: state.revision },
+    );
+
+    const error = await captureError(() =>
+      Promise.resolve(
+        first.save(
+          's',
+          { ...state, revision: state.revision + 1 },
+          {
+            expectedRevision: state.revision,
+          },
+        ),
+      ),
+    );
+
+    expect(StoreConflictError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ actualRevision: state.revision + 1 });
   });
 
   it('should fail on a corrupt file with a StoreError naming it and leave it untouched', async () => {

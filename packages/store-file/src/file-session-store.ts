@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import {
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  unlink,
-} from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   InvalidConfigError,
   parseState,
-  serializeState,
   StoreConflictError,
   StoreError,
 } from '@acm/core';
+import {
+  createMigrationCursor,
+  createSessionLogCache,
+  planSessionLogWrite,
+  replaySessionLog,
+} from '@acm/core/internal';
 import {
   assertValidSave,
   assertValidSessionId,
   toStoreError,
 } from '@acm/core/internal';
-import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
+import type {
+  ContextState,
+  SaveOptions,
+  SessionLogCursor,
+  SessionStore,
+} from '@acm/core';
 import { acquireFileLock } from './acquire-file-lock';
 import type { FileLock } from './acquire-file-lock';
 import {
@@ -30,8 +33,9 @@ import {
 
 export interface FileSessionStoreOptions {
   /**
-   * Directory holding one `<encoded session id>.json` file per session (the
-   * `serializeState` document). Created, with its parents, on the first save.
+   * Directory holding one `<encoded session id>.json` file per session (its
+   * session log, one JSON record per line). Created, with its parents, on the
+   * first save.
    */
   directory: string;
   /**
@@ -46,6 +50,21 @@ export interface FileSessionStoreOptions {
    * @default 30_000
    */
   staleLockMs?: number;
+  /**
+   * How many sessions the store remembers the last read or written state of,
+   * so that their next save appends a delta without reading the file
+   * (least recently used first out). A session it does not remember costs one
+   * full read before its save.
+   * @default 1000
+   */
+  cachedSessions?: number;
+}
+
+/** What a cursor knows of the file it describes: a save appends only when the file is still that one. */
+interface FileFacts {
+  readonly size: number;
+  readonly ino: number;
+  readonly mtimeMs: number;
 }
 
 type Operation = 'load' | 'save' | 'delete' | 'list';
@@ -67,17 +86,25 @@ function assertPositive(parameter: string, value: number): void {
 }
 
 /**
- * The embedded default {@link SessionStore}: one JSON file per session in
- * `directory`.
+ * The embedded default {@link SessionStore}: one file per session in
+ * `directory`, holding the session's log (`planSessionLogWrite`), one JSON
+ * record per line.
  *
+ * - A save appends one record with only what changed (a turn that appends a
+ *   message writes that message once) and `fsync`s it; the first save and
+ *   compactions write one full record atomically: a temporary file in the same
+ *   directory, `fsync`, `rename` over the session file, `fsync` of the
+ *   directory. A record torn by a crash mid-append (no final newline) was
+ *   never acknowledged: readers leave it out and the next save rewrites the
+ *   file. Files written before session logs (one `serializeState` document)
+ *   are read as they are and migrated by their next save.
  * - File names are a safe encoding of the session id (`encodeSessionFileName`):
  *   no separators, no dots, bounded length; ids cannot escape the directory.
- * - Writes are atomic: a temporary file in the same directory, `fsync`, then
- *   `rename` over the session file, then `fsync` of the directory. A reader
- *   sees the old document or the new one, never a mix.
  * - Compare-and-set holds across processes: a save or delete takes the
- *   session's lock file (`'wx'`), re-reads the stored revision, and only then
- *   writes. Abandoned locks are broken (see `staleLockMs`).
+ *   session's lock file (`'wx'`), checks the stored revision (from the cursor
+ *   when the file's size, inode and mtime are the ones it last wrote or read,
+ *   else by reading the file), and only then writes. Abandoned locks are broken
+ *   (see `staleLockMs`).
  * - A corrupt or foreign session file fails load, save and delete with a
  *   `StoreError` naming the file (the `InvalidStateError` is its `cause`) and
  *   is left untouched.
@@ -86,6 +113,7 @@ export function createFileSessionStore({
   directory,
   lockTimeoutMs = 10_000,
   staleLockMs = 30_000,
+  cachedSessions = 1000,
 }: FileSessionStoreOptions): SessionStore {
   if (typeof directory !== 'string' || directory === '') {
     throw new InvalidConfigError({
@@ -96,21 +124,41 @@ export function createFileSessionStore({
   }
   assertPositive('lockTimeoutMs', lockTimeoutMs);
   assertPositive('staleLockMs', staleLockMs);
+  if (!Number.isSafeInteger(cachedSessions) || cachedSessions < 0) {
+    throw new InvalidConfigError({
+      parameter: 'cachedSessions',
+      value: cachedSessions,
+      message: 'expected an integer ≥ 0',
+    });
+  }
+  const cursors = createSessionLogCache({ limit: cachedSessions });
 
   /** Per-session promise chains: writers of this store queue here before the lock file. */
   const queues = new Map<string, Promise<unknown>>();
 
   const pathOf = (stem: string) => join(directory, `${stem}.json`);
 
-  /** Reads and validates a session file; `undefined` when it does not exist. */
+  /**
+   * Reads and validates a session file; `undefined` when it does not exist.
+   * Refreshes the session's cursor.
+   */
   async function readSession(
     sessionId: string,
     path: string,
     operation: Operation,
   ): Promise<ContextState | undefined> {
-    const text = await readTextIfExists(path);
-    if (text === undefined) return undefined;
-    const state = parseSessionFile(path, text, operation, sessionId);
+    const file = await readFileIfExists(path);
+    if (file === undefined) {
+      cursors.delete(sessionId);
+      return undefined;
+    }
+    const { state, cursor } = parseSessionFile(
+      path,
+      file.text,
+      operation,
+      sessionId,
+      file.facts,
+    );
     if (state.sessionId !== sessionId) {
       throw new StoreError({
         operation,
@@ -118,7 +166,28 @@ export function createFileSessionStore({
         message: `Session file ${path} holds session ${JSON.stringify(state.sessionId)}, not ${JSON.stringify(sessionId)}; it was left untouched.`,
       });
     }
+    cursors.set(sessionId, cursor);
     return state;
+  }
+
+  /** Appends a record to the session file and syncs it; the lock must still be held. */
+  async function appendRecord(
+    path: string,
+    text: string,
+    lock: FileLock,
+  ): Promise<void> {
+    const handle = await open(path, 'a');
+    try {
+      if (!(await lock.isHeld())) {
+        throw new Error(
+          `lost the session lock (broken as stale after ${staleLockMs} ms); nothing was written`,
+        );
+      }
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Runs `action` holding the session's in-process queue slot and its lock file. */
@@ -212,13 +281,22 @@ export function createFileSessionStore({
       { expectedRevision }: SaveOptions,
     ) {
       assertValidSave({ sessionId, state, expectedRevision });
-      const text = serializeState(state);
       const stem = encodeSessionFileName(sessionId);
+      const path = pathOf(stem);
       try {
         await mkdir(directory, { recursive: true });
         await withSessionLock(stem, async (lock) => {
-          const stored = await readSession(sessionId, pathOf(stem), 'save');
-          const actualRevision = stored?.revision ?? null;
+          let cursor = cursors.get(sessionId);
+          const facts = await statIfExists(path);
+          if (
+            cursor === undefined ||
+            facts === undefined ||
+            !sameFile(cursor.storeData as FileFacts | undefined, facts)
+          ) {
+            const stored = await readSession(sessionId, path, 'save');
+            cursor = stored === undefined ? undefined : cursors.get(sessionId);
+          }
+          const actualRevision = cursor?.revision ?? null;
           if (actualRevision !== expectedRevision) {
             throw new StoreConflictError({
               sessionId,
@@ -226,9 +304,21 @@ export function createFileSessionStore({
               actualRevision,
             });
           }
-          await writeAtomically(stem, text, lock);
+          const write = planSessionLogWrite({
+            cursor,
+            state,
+            expectedRevision,
+            createEpoch: randomUUID,
+          });
+          if (write.kind === 'full') {
+            await writeAtomically(stem, `${write.text}\n`, lock);
+          } else {
+            await appendRecord(path, `${write.text}\n`, lock);
+          }
+          cursors.set(sessionId, write.cursorAfter(await statIfExists(path)));
         });
       } catch (error) {
+        cursors.delete(sessionId);
         throw toStoreError({
           error,
           operation: 'save',
@@ -241,10 +331,12 @@ export function createFileSessionStore({
     async delete(sessionId: string): Promise<boolean> {
       assertValidSessionId(sessionId);
       const stem = encodeSessionFileName(sessionId);
+      cursors.delete(sessionId);
       try {
         return await withSessionLock(stem, async () => {
           const stored = await readSession(sessionId, pathOf(stem), 'delete');
           if (stored === undefined) return false;
+          cursors.delete(sessionId);
           await unlink(pathOf(stem));
           await syncDirectory();
           return true;
@@ -304,29 +396,86 @@ export function createFileSessionStore({
 async function readHashedSession(
   path: string,
 ): Promise<ContextState | undefined> {
-  const text = await readTextIfExists(path);
-  return text === undefined ? undefined : parseSessionFile(path, text, 'list');
+  const file = await readFileIfExists(path);
+  return file === undefined
+    ? undefined
+    : parseSessionFile(path, file.text, 'list', undefined, file.facts).state;
 }
 
-/** The file's text, or `undefined` when it does not exist. */
-async function readTextIfExists(path: string): Promise<string | undefined> {
+/** The file's text and facts, or `undefined` when it does not exist. */
+async function readFileIfExists(
+  path: string,
+): Promise<{ text: string; facts: FileFacts } | undefined> {
+  let handle;
   try {
-    return await readFile(path, 'utf8');
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const facts = toFacts(await handle.stat());
+    const text = await handle.readFile('utf8');
+    return { text, facts };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function statIfExists(path: string): Promise<FileFacts | undefined> {
+  try {
+    return toFacts(await stat(path));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 }
 
-/** Parses a session file's text; a corrupt one fails with `StoreError` naming the file. */
+function toFacts(stats: {
+  size: number;
+  ino: number;
+  mtimeMs: number;
+}): FileFacts {
+  return { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs };
+}
+
+function sameFile(known: FileFacts | undefined, facts: FileFacts): boolean {
+  return (
+    known !== undefined &&
+    known.size === facts.size &&
+    known.ino === facts.ino &&
+    known.mtimeMs === facts.mtimeMs
+  );
+}
+
+/**
+ * Parses a session file's text: a session log (one record per line; a last
+ * line without its newline is a torn append and is left out) or a
+ * `serializeState` document written before session logs. A corrupt one fails
+ * with `StoreError` naming the file.
+ */
 function parseSessionFile(
   path: string,
   text: string,
   operation: Operation,
-  sessionId?: string,
-): ContextState {
+  sessionId: string | undefined,
+  facts: FileFacts,
+): { state: ContextState; cursor: SessionLogCursor } {
   try {
-    return parseState(text);
+    if (
+      text.startsWith('{"format":"acm.context-state"') &&
+      !text.includes('\n')
+    ) {
+      const state = parseState(text);
+      return { state, cursor: createMigrationCursor(state, facts) };
+    }
+    const end = text.lastIndexOf('\n');
+    const records = end < 0 ? [] : text.slice(0, end).split('\n');
+    return replaySessionLog({
+      records,
+      torn: end !== text.length - 1,
+      storeData: facts,
+    });
   } catch (error) {
     throw new StoreError({
       operation,

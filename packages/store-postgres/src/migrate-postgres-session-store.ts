@@ -16,10 +16,15 @@ export interface MigratePostgresSessionStoreOptions {
 const ALREADY_CREATED = new Set(['23505', '42P07']);
 
 /**
- * Creates the sessions table if it does not exist:
- * `session_id text primary key, revision bigint not null, state jsonb not null,
- * updated_at timestamptz not null default now()`. Idempotent, and safe to run
- * from several processes at once.
+ * Creates the sessions table and its session log table if they do not exist:
+ * `<table>` (`session_id text primary key, revision bigint not null, state
+ * jsonb not null, updated_at timestamptz not null default now()`: one head row
+ * per session, the revision's one source of truth) and `<table>_log`
+ * (`session_id text, revision bigint, record jsonb`, primary key
+ * `(session_id, revision)`: the session log records). Idempotent, and safe to
+ * run from several processes at once; run it again after upgrading from a
+ * version without session logs (existing rows are read as they are and
+ * migrated by their next save).
  *
  * @throws InvalidConfigError for an invalid table name.
  * @throws StoreError (operation `connect`) when the server refuses.
@@ -29,21 +34,30 @@ export async function migratePostgresSessionStore({
   table = 'acm_sessions',
 }: MigratePostgresSessionStoreOptions): Promise<void> {
   const quoted = quoteTableName(table);
-  try {
-    await pool.query(
-      `CREATE TABLE IF NOT EXISTS ${quoted} (
+  const log = quoteTableName(`${table}_log`);
+  for (const statement of [
+    `CREATE TABLE IF NOT EXISTS ${quoted} (
         session_id text PRIMARY KEY,
         revision bigint NOT NULL,
         state jsonb NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT now()
       )`,
-    );
-  } catch (error) {
-    const code =
-      error !== null && typeof error === 'object' && 'code' in error
-        ? error.code
-        : undefined;
-    if (typeof code === 'string' && ALREADY_CREATED.has(code)) return;
-    throw toPostgresStoreError(error, 'connect');
+    `CREATE TABLE IF NOT EXISTS ${log} (
+        session_id text NOT NULL,
+        revision bigint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (session_id, revision)
+      )`,
+  ]) {
+    try {
+      await pool.query(statement);
+    } catch (error) {
+      const code =
+        error !== null && typeof error === 'object' && 'code' in error
+          ? error.code
+          : undefined;
+      if (typeof code === 'string' && ALREADY_CREATED.has(code)) continue;
+      throw toPostgresStoreError(error, 'connect');
+    }
   }
 }

@@ -122,6 +122,16 @@ describe('migratePostgresSessionStore', () => {
         is_nullable: 'NO',
       },
     ]);
+    const log = await pool.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns
+       WHERE table_name = $1 ORDER BY ordinal_position`,
+      [`${table}_log`],
+    );
+    expect(log.rows).toStrictEqual([
+      { column_name: 'session_id', data_type: 'text' },
+      { column_name: 'revision', data_type: 'bigint' },
+      { column_name: 'record', data_type: 'jsonb' },
+    ]);
   });
 
   it('should use the default table acm_sessions and a schema-qualified name', async () => {
@@ -156,7 +166,7 @@ describe('migratePostgresSessionStore', () => {
 });
 
 describe('createPostgresSessionStore', () => {
-  it('should store the state as queryable JSONB with NUL escaped losslessly', async () => {
+  it('should store the session log as queryable JSONB with NUL escaped losslessly', async () => {
     const table = nextTable();
     await migratePostgresSessionStore({ pool, table });
     const store = createPostgresSessionStore({ pool, table });
@@ -169,14 +179,118 @@ describe('createPostgresSessionStore', () => {
       text: string;
       format: string;
     }>(
-      `SELECT revision::text AS revision, state #>> '{working,0,content,0,text}' AS text,
-              state ->> 'format' AS format FROM "${table}" WHERE session_id = $1`,
+      `SELECT s.revision::text AS revision, l.record #>> '{original,0,content,0,text}' AS text,
+              s.state ->> 'format' AS format
+       FROM "${table}" s JOIN "${table}_log" l USING (session_id) WHERE session_id = $1`,
       ['s'],
     );
     expect(rows).toStrictEqual([
-      { revision: '3', text: 'a\u00010b', format: 'acm.context-state' },
+      { revision: '3', text: 'a\u00010b', format: 'acm.session-log' },
     ]);
     expect(await store.load('s')).toStrictEqual(state);
+  });
+
+  it('should insert one record per save with only what changed', async () => {
+    const table = nextTable();
+    await migratePostgresSessionStore({ pool, table });
+    const store = createPostgresSessionStore({ pool, table });
+    const first = createState('s', 1, 'x'.repeat(100_000));
+    const added: Message = {
+      id: 'user-2',
+      role: 'user',
+      content: [{ type: 'text', text: 'and now?' }],
+    };
+    const second = {
+      ...first,
+      working: [...first.working, added],
+      original: [...first.original, added],
+      revision: 2,
+    };
+
+    await store.save('s', first, { expectedRevision: null });
+    await store.save('s', second, { expectedRevision: 1 });
+
+    const { rows } = await pool.query<{ revision: string; record: unknown }>(
+      `SELECT revision::text AS revision, record FROM "${table}_log"
+       WHERE session_id = 's' AND revision > 1`,
+    );
+    expect(rows).toStrictEqual([
+      {
+        revision: '2',
+        record: { revision: 2, original: [added], working: [1] },
+      },
+    ]);
+    expect(
+      await createPostgresSessionStore({ pool, table }).load('s'),
+    ).toStrictEqual(second);
+  });
+
+  it('should migrate a row stored before session logs on its next save', async () => {
+    const table = nextTable();
+    await migratePostgresSessionStore({ pool, table });
+    const legacy = createState('s', 4);
+    await pool.query(
+      `INSERT INTO "${table}" (session_id, revision, state) VALUES ('s', 4, $1::jsonb)`,
+      [
+        JSON.stringify({
+          format: 'acm.context-state',
+          schemaVersion: 1,
+          ...legacy,
+        }),
+      ],
+    );
+    const store = createPostgresSessionStore({ pool, table });
+
+    const loaded = await store.load('s');
+    expect(loaded).toStrictEqual(legacy);
+    await store.save('s', { ...loaded!, revision: 5 }, { expectedRevision: 4 });
+
+    const { rows } = await pool.query<{ format: string }>(
+      `SELECT state ->> 'format' AS format FROM "${table}"`,
+    );
+    expect(rows).toStrictEqual([{ format: 'acm.session-log' }]);
+    expect(
+      await createPostgresSessionStore({ pool, table }).load('s'),
+    ).toStrictEqual({ ...legacy, revision: 5 });
+  });
+
+  it('should refuse to overwrite a corrupt or newer row and leave it untouched', async () => {
+    const table = nextTable();
+    await migratePostgresSessionStore({ pool, table });
+    await pool.query(
+      `INSERT INTO "${table}" (session_id, revision, state) VALUES
+        ('a', 1, '{"format":"other"}'),
+        ('b', 1, '{"format":"acm.session-log","schemaVersion":3,"epoch":"e"}'),
+        ('c', 2, $1::jsonb)`,
+      [
+        JSON.stringify({
+          format: 'acm.context-state',
+          schemaVersion: 1,
+          ...createState('c', 1),
+        }),
+      ],
+    );
+    const store = createPostgresSessionStore({ pool, table });
+
+    for (const [sessionId, revision] of [
+      ['a', 1],
+      ['b', 1],
+      ['c', 2],
+    ] as const) {
+      const error = await captureError(() =>
+        Promise.resolve(
+          store.save(sessionId, createState(sessionId, revision + 1), {
+            expectedRevision: revision,
+          }),
+        ),
+      );
+      expect(StoreError.isInstance(error)).toBe(true);
+      expect((error as StoreError).message).toContain('is corrupt');
+    }
+    const { rows } = await pool.query<{ revision: string }>(
+      `SELECT revision::text AS revision FROM "${table}" ORDER BY session_id`,
+    );
+    expect(rows.map((row) => row.revision)).toStrictEqual(['1', '1', '2']);
   });
 
   it('should report the stored revision in a conflict', async () => {

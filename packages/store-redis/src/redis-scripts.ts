@@ -11,48 +11,42 @@ function script(source: string): RedisScript {
 }
 
 /**
- * Compare-and-set save, atomic (one script).
+ * Compare-and-set save of one session log record, atomic (one script).
  *
- * KEYS: 1 = the session's state hash, 2 = its offloads hash.
- * ARGV: 1 = expected revision ('' = the session must not exist), 2 = new revision,
- * 3 = state document without offload bodies, 4 = JSON array of the state's offload
- * ids, 5 = TTL in seconds ('0' = none), 6 = offload count n, then n pairs
- * (id, body), where an empty body means "already stored, must exist".
+ * KEYS: 1 = the session's head hash, 2 = its log list, 3 = the offloads hash of
+ * the format before session logs (removed by a full write).
+ * ARGV: 1 = expected revision ('' = the session must not exist), 2 = new
+ * revision, 3 = the epoch a delta extends ('' = a full record that replaces the
+ * log), 4 = the epoch after the write, 5 = TTL in seconds ('0' = none),
+ * 6 = the record.
  *
  * Every check runs before the first write, so a refused save writes nothing.
- * Offload bodies are written once (HSETNX); entries the state no longer has are
- * removed; the TTL is applied to (or removed from) both keys.
+ * A head that is not a session log head of a known format is refused
+ * ('unreadable'), never overwritten.
  *
- * Returns {'ok'}, {'conflict', actualRevision or ''} or {'missing', offloadId}.
+ * Returns {'ok'}, {'conflict', actualRevision or ''}, {'stale'} (the stored
+ * epoch is not the one the delta extends: plan a full record) or
+ * {'unreadable'}.
  */
 export const SAVE_SCRIPT = script(`
-local current = redis.call('HGET', KEYS[1], 'revision')
+local head = redis.call('HMGET', KEYS[1], 'revision', 'epoch', 'format', 'state')
+local current = head[1]
 if ARGV[1] == '' then
   if current then return {'conflict', current} end
 elseif current ~= ARGV[1] then
   return {'conflict', current or ''}
 end
-local count = tonumber(ARGV[6])
-local keep = {}
-for index = 0, count - 1 do
-  local id = ARGV[7 + index * 2]
-  keep[id] = true
-  if ARGV[8 + index * 2] == '' and redis.call('HEXISTS', KEYS[2], id) == 0 then
-    return {'missing', id}
-  end
+if current and head[3] ~= 'acm.session-log' and not head[4] then
+  return {'unreadable'}
 end
-redis.call('HSET', KEYS[1], 'revision', ARGV[2], 'state', ARGV[3], 'offloadIds', ARGV[4])
-for index = 0, count - 1 do
-  local body = ARGV[8 + index * 2]
-  if body ~= '' then redis.call('HSETNX', KEYS[2], ARGV[7 + index * 2], body) end
+if ARGV[3] ~= '' then
+  if head[2] ~= ARGV[3] or head[3] ~= 'acm.session-log' then return {'stale'} end
+else
+  redis.call('DEL', KEYS[2], KEYS[3])
+  redis.call('HDEL', KEYS[1], 'state', 'offloadIds')
 end
-local stale = {}
-for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
-  if not keep[id] then stale[#stale + 1] = id end
-end
-for first = 1, #stale, 1000 do
-  redis.call('HDEL', KEYS[2], unpack(stale, first, math.min(first + 999, #stale)))
-end
+redis.call('RPUSH', KEYS[2], ARGV[6])
+redis.call('HSET', KEYS[1], 'revision', ARGV[2], 'epoch', ARGV[4], 'format', 'acm.session-log')
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
@@ -67,17 +61,19 @@ return {'ok'}
 /**
  * Reads a whole session atomically. KEYS as in {@link SAVE_SCRIPT}.
  * Returns nil when the session does not exist, else
- * {stateDocument, offloadIdsJson, {id1, body1, id2, body2, ...}}.
+ * {revision, format or '', log records, legacy state document or '',
+ * legacy offload ids or '', legacy {id1, body1, ...}}.
  */
 export const LOAD_SCRIPT = script(`
-local fields = redis.call('HMGET', KEYS[1], 'state', 'offloadIds')
-if not fields[1] then return false end
-return {fields[1], fields[2] or '[]', redis.call('HGETALL', KEYS[2])}
+local head = redis.call('HMGET', KEYS[1], 'revision', 'format', 'state', 'offloadIds')
+if not head[1] and not head[3] then return false end
+return {head[1] or '', head[2] or '', redis.call('LRANGE', KEYS[2], 0, -1),
+  head[3] or '', head[4] or '', redis.call('HGETALL', KEYS[3])}
 `);
 
 /** Removes every key of a session. Returns 1 if it existed, else 0. */
 export const DELETE_SCRIPT = script(`
 local existed = redis.call('EXISTS', KEYS[1])
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 return existed
 `);

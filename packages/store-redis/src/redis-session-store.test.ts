@@ -130,7 +130,7 @@ function recordingClient(inner: Client): {
 }
 
 describe('createRedisSessionStore', () => {
-  it('should keep a session in two hashes under its hash tag', async () => {
+  it('should keep a session in a head hash and a log list under its hash tag', async () => {
     const keyPrefix = nextPrefix();
     const store = createRedisSessionStore({ client, keyPrefix });
 
@@ -142,16 +142,17 @@ describe('createRedisSessionStore', () => {
     for await (const batch of client.scanIterator({ MATCH: `${keyPrefix}*` }))
       keys.push(...batch);
     expect(keys.sort()).toStrictEqual([
-      `${keyPrefix}{a/b}:offloads`,
+      `${keyPrefix}{a/b}:log`,
       `${keyPrefix}{a/b}:state`,
     ]);
     expect(await client.hGet(`${keyPrefix}{a/b}:state`, 'revision')).toBe('1');
-    expect(await client.hKeys(`${keyPrefix}{a/b}:offloads`)).toStrictEqual([
-      OFFLOAD_ID,
-    ]);
+    expect(await client.hGet(`${keyPrefix}{a/b}:state`, 'format')).toBe(
+      'acm.session-log',
+    );
+    expect(await client.lLen(`${keyPrefix}{a/b}:log`)).toBe(1);
   });
 
-  it('should send offload bodies once and never rewrite them', async () => {
+  it('should append one record per save with only what changed, offload bodies once', async () => {
     const keyPrefix = nextPrefix();
     const recording = recordingClient(client);
     const store = createRedisSessionStore({
@@ -160,66 +161,131 @@ describe('createRedisSessionStore', () => {
     });
     const big = 'x'.repeat(2 * 1024 * 1024);
     const first = createState('s', 1, big);
-    const offloadKey = `${keyPrefix}{s}:offloads`;
+    const added: Message = {
+      id: 'user-2',
+      role: 'user',
+      content: [{ type: 'text', text: 'and now?' }],
+    };
+    const third = {
+      ...first,
+      working: [...first.working, added],
+      original: [...first.original, added],
+      revision: 3,
+    };
 
     await store.save('s', first, { expectedRevision: null });
-    const storedBody = await client.hGet(offloadKey, OFFLOAD_ID);
     await store.save('s', { ...first, revision: 2 }, { expectedRevision: 1 });
-    await store.save('s', { ...first, revision: 3 }, { expectedRevision: 2 });
+    await store.save('s', third, { expectedRevision: 2 });
 
     expect(recording.sizes).toHaveLength(3);
     expect(recording.sizes[0]).toBeGreaterThan(big.length);
-    expect(recording.sizes[1]).toBeLessThan(2_000);
-    expect(recording.sizes[2]).toBeLessThan(2_000);
-    expect(await client.hGet(offloadKey, OFFLOAD_ID)).toBe(storedBody);
-    expect(await store.load('s')).toStrictEqual({ ...first, revision: 3 });
+    expect(recording.sizes[1]).toBeLessThan(200);
+    expect(recording.sizes[2]).toBeLessThan(JSON.stringify(added).length + 200);
+    expect(await client.lRange(`${keyPrefix}{s}:log`, 1, -1)).toStrictEqual([
+      '{"revision":2}',
+      `{"revision":3,"original":[${JSON.stringify(added)}],"working":[1]}`,
+    ]);
+    expect(await store.load('s')).toStrictEqual(third);
+    expect(
+      await createRedisSessionStore({ client, keyPrefix }).load('s'),
+    ).toStrictEqual(third);
   });
 
-  it('should keep an existing offload entry as first written', async () => {
+  it('should migrate a session stored before session logs on its next save', async () => {
+    const keyPrefix = nextPrefix();
+    const store = createRedisSessionStore({ client, keyPrefix });
+    const legacy = createState('s', 4, 'body');
+    await client.hSet(`${keyPrefix}{s}:state`, {
+      revision: '4',
+      state: JSON.stringify({
+        format: 'acm.context-state',
+        schemaVersion: 1,
+        ...legacy,
+        offloads: {},
+      }),
+      offloadIds: JSON.stringify([OFFLOAD_ID]),
+    });
+    await client.hSet(
+      `${keyPrefix}{s}:offloads`,
+      OFFLOAD_ID,
+      JSON.stringify(legacy.offloads[OFFLOAD_ID]),
+    );
+
+    const loaded = await store.load('s');
+    expect(loaded).toStrictEqual(legacy);
+    await store.save('s', { ...loaded!, revision: 5 }, { expectedRevision: 4 });
+
+    expect(await client.exists(`${keyPrefix}{s}:offloads`)).toBe(0);
+    expect((await client.hKeys(`${keyPrefix}{s}:state`)).sort()).toStrictEqual([
+      'epoch',
+      'format',
+      'revision',
+    ]);
+    expect(
+      await createRedisSessionStore({ client, keyPrefix }).load('s'),
+    ).toStrictEqual({ ...legacy, revision: 5 });
+  });
+
+  it('should refuse to overwrite a corrupt or unknown record and leave it untouched', async () => {
     const keyPrefix = nextPrefix();
     const writer = createRedisSessionStore({ client, keyPrefix });
-    const other = createRedisSessionStore({ client, keyPrefix });
-    await writer.save('s', createState('s', 1, 'original body'), {
-      expectedRevision: null,
+    await writer.save('s', createState('s', 1), { expectedRevision: null });
+    await client.rPush(`${keyPrefix}{s}:log`, '{"revision":2,"working":[9]}');
+    await client.hSet(`${keyPrefix}{s}:state`, 'revision', '2');
+    await client.hSet(`${keyPrefix}{t}:state`, {
+      revision: '1',
+      format: 'acm.session-log-v9',
     });
 
-    // A store that has not seen the entry sends its body; the stored one stays.
-    await other.save('s', createState('s', 2, 'different body'), {
-      expectedRevision: 1,
-    });
-
-    expect(await writer.load('s')).toStrictEqual(
-      createState('s', 2, 'original body'),
+    for (const sessionId of ['s', 't']) {
+      const store = createRedisSessionStore({ client, keyPrefix });
+      const revision = sessionId === 's' ? 2 : 1;
+      const error = await captureError(() =>
+        Promise.resolve(
+          store.save(sessionId, createState(sessionId, revision + 1), {
+            expectedRevision: revision,
+          }),
+        ),
+      );
+      expect(StoreError.isInstance(error)).toBe(true);
+      expect((error as StoreError).message).toContain('is corrupt');
+    }
+    expect(await client.lLen(`${keyPrefix}{s}:log`)).toBe(2);
+    expect(await client.hGet(`${keyPrefix}{t}:state`, 'format')).toBe(
+      'acm.session-log-v9',
     );
   });
 
-  it('should resend a body when another writer removed the entry', async () => {
+  it('should write in full when another lineage holds the expected revision', async () => {
     const keyPrefix = nextPrefix();
     const store = createRedisSessionStore({ client, keyPrefix });
     const other = createRedisSessionStore({ client, keyPrefix });
-    await store.save('s', createState('s', 1, 'body'), {
+    const first = createState('s', 1);
+    await store.save('s', first, { expectedRevision: null });
+    await other.delete('s');
+    await other.save('s', createState('s', 1, 'other lineage'), {
       expectedRevision: null,
     });
-    await other.save('s', createState('s', 2), { expectedRevision: 1 });
 
-    await store.save('s', createState('s', 3, 'body'), { expectedRevision: 2 });
+    await store.save('s', { ...first, revision: 2 }, { expectedRevision: 1 });
 
-    expect(await other.load('s')).toStrictEqual(createState('s', 3, 'body'));
+    expect(await other.load('s')).toStrictEqual({ ...first, revision: 2 });
+    expect(await client.lLen(`${keyPrefix}{s}:log`)).toBe(1);
   });
 
-  it('should fail with StoreError when a listed offload entry is missing', async () => {
+  it('should fail with StoreError when the log does not end at the stored revision', async () => {
     const keyPrefix = nextPrefix();
     const store = createRedisSessionStore({ client, keyPrefix });
     await store.save('s', createState('s', 1, 'body'), {
       expectedRevision: null,
     });
-    await client.hDel(`${keyPrefix}{s}:offloads`, OFFLOAD_ID);
+    await client.hSet(`${keyPrefix}{s}:state`, 'revision', '7');
 
     const error = await captureError(() => Promise.resolve(store.load('s')));
 
     expect(StoreError.isInstance(error)).toBe(true);
     expect((error as StoreError).message).toContain(
-      `offload entry ${OFFLOAD_ID} is missing`,
+      'the log ends at revision 1, the store holds revision 7',
     );
   });
 
@@ -236,15 +302,15 @@ describe('createRedisSessionStore', () => {
     });
 
     const stateTtl = await client.pTTL(`${keyPrefix}{s}:state`);
-    const offloadsTtl = await client.pTTL(`${keyPrefix}{s}:offloads`);
+    const logTtl = await client.pTTL(`${keyPrefix}{s}:log`);
     await plain.save('s', createState('s', 2, 'body'), { expectedRevision: 1 });
 
     expect(stateTtl).toBeGreaterThan(90_000);
     expect(stateTtl).toBeLessThanOrEqual(100_000);
-    expect(offloadsTtl).toBeGreaterThan(90_000);
-    expect(offloadsTtl).toBeLessThanOrEqual(100_000);
+    expect(logTtl).toBeGreaterThan(90_000);
+    expect(logTtl).toBeLessThanOrEqual(100_000);
     expect(await client.pTTL(`${keyPrefix}{s}:state`)).toBe(-1);
-    expect(await client.pTTL(`${keyPrefix}{s}:offloads`)).toBe(-1);
+    expect(await client.pTTL(`${keyPrefix}{s}:log`)).toBe(-1);
   });
 
   it('should list only the sessions under its own prefix', async () => {

@@ -1,16 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import {
   InvalidConfigError,
   parseState,
-  serializeState,
   StoreConflictError,
   StoreError,
 } from '@acm/core';
+import {
+  createMigrationCursor,
+  createSessionLogCache,
+  planSessionLogWrite,
+  replaySessionLog,
+} from '@acm/core/internal';
 import {
   assertValidSave,
   assertValidSessionId,
   toStoreError,
 } from '@acm/core/internal';
-import type { ContextState, SaveOptions, SessionStore } from '@acm/core';
+import type {
+  ContextState,
+  SaveOptions,
+  SessionLogCursor,
+  SessionStore,
+} from '@acm/core';
 import { DELETE_SCRIPT, LOAD_SCRIPT, SAVE_SCRIPT } from './redis-scripts';
 import type { RedisScript } from './redis-scripts';
 
@@ -43,20 +54,25 @@ export interface RedisSessionStoreOptions {
   client: RedisSessionStoreClient;
   /**
    * Prefix of every key the store writes. Sessions live under
-   * `<keyPrefix>{<session id>}:state` and `<keyPrefix>{<session id>}:offloads`.
+   * `<keyPrefix>{<session id>}:state` (head hash) and
+   * `<keyPrefix>{<session id>}:log` (session log list).
    * @default 'acm:'
    */
   keyPrefix?: string;
   /**
-   * Expire a session this many seconds after its last save (both keys). No
+   * Expire a session this many seconds after its last save (every key). No
    * expiry when undefined.
    * @default undefined
    */
   ttlSeconds?: number;
+  /**
+   * How many sessions the store remembers the last read or written state of,
+   * so that their next save appends a delta (least recently used first out).
+   * A session it does not remember costs one full read before its save.
+   * @default 1000
+   */
+  cachedSessions?: number;
 }
-
-/** Session ids known to have a given offload entry stored, remembered for this many sessions. */
-const KNOWN_OFFLOADS_LIMIT = 10_000;
 
 /** Percent-encodes the characters that would break a key's `{hash tag}` or its parsing. */
 function escapeSessionId(sessionId: string): string {
@@ -87,22 +103,26 @@ function isStringArray(value: unknown): value is string[] {
  * A {@link SessionStore} on Redis, for deployments where several processes
  * share sessions.
  *
- * Per session, a hash `<keyPrefix>{<id>}:state` holds the revision, the state
- * document without offload bodies and the list of offload ids; a hash
- * `<keyPrefix>{<id>}:offloads` holds one field per offload entry. Offload
- * entries are immutable, so each is written once: a save sends only the bodies
- * the store has not seen stored (and all of them if the server says one is
- * missing), and a large offload map is not rewritten on every save.
+ * Per session, a hash `<keyPrefix>{<id>}:state` holds the revision, the
+ * format and the epoch of its session log, and a list `<keyPrefix>{<id>}:log`
+ * holds the log's records (`planSessionLogWrite`): a save appends one record
+ * with only what changed (a turn that appends a message writes that message
+ * once), a compaction or the first save writes one full record. Offload
+ * bodies are written once. Sessions stored before session logs are read as
+ * they are and migrated by their next save.
  *
- * Compare-and-set, writing and the TTL run in one Lua script, so a save is
- * atomic: either everything is written or nothing (never half a session).
- * Load reads both hashes in one script. The `{id}` hash tag keeps a session's
- * keys in one cluster slot. Server errors become `StoreError` with the cause.
+ * Compare-and-set (revision, and the epoch for a delta), writing and the TTL
+ * run in one Lua script, so a save is atomic: either everything is written or
+ * nothing. The store never writes over a record it has not read: a corrupt or
+ * unknown record fails with `StoreError` and is left untouched. Load reads
+ * every key in one script. The `{id}` hash tag keeps a session's keys in one
+ * cluster slot. Server errors become `StoreError` with the cause.
  */
 export function createRedisSessionStore({
   client,
   keyPrefix = 'acm:',
   ttlSeconds,
+  cachedSessions = 1000,
 }: RedisSessionStoreOptions): SessionStore {
   if (client === null || typeof client !== 'object') {
     throw new InvalidConfigError({
@@ -129,21 +149,19 @@ export function createRedisSessionStore({
     });
   }
 
-  /** Per session, the offload ids this store saw stored (so their bodies need not be sent). */
-  const knownOffloads = new Map<string, ReadonlySet<string>>();
+  if (!Number.isSafeInteger(cachedSessions) || cachedSessions < 0) {
+    throw new InvalidConfigError({
+      parameter: 'cachedSessions',
+      value: cachedSessions,
+      message: 'expected an integer ≥ 0',
+    });
+  }
 
-  const remember = (sessionId: string, offloadIds: Iterable<string>) => {
-    knownOffloads.delete(sessionId);
-    knownOffloads.set(sessionId, new Set(offloadIds));
-    if (knownOffloads.size > KNOWN_OFFLOADS_LIMIT) {
-      const oldest = knownOffloads.keys().next();
-      if (!oldest.done) knownOffloads.delete(oldest.value);
-    }
-  };
+  const cursors = createSessionLogCache({ limit: cachedSessions });
 
   const keysOf = (sessionId: string): string[] => {
     const tag = `${keyPrefix}{${escapeSessionId(sessionId)}}`;
-    return [`${tag}:state`, `${tag}:offloads`];
+    return [`${tag}:state`, `${tag}:log`, `${tag}:offloads`];
   };
 
   async function run(
@@ -164,77 +182,92 @@ export function createRedisSessionStore({
     sessionId: string,
     detail: string,
     cause?: unknown,
+    operation: 'load' | 'save' = 'load',
   ): StoreError {
     return new StoreError({
-      operation: 'load',
+      operation,
       sessionId,
       message: `Redis session ${JSON.stringify(sessionId)} is corrupt: ${detail}`,
       cause,
     });
   }
 
+  /** Reads and validates a session (`undefined` when missing); refreshes its cursor. */
+  async function read(
+    sessionId: string,
+    operation: 'load' | 'save',
+  ): Promise<ContextState | undefined> {
+    let reply: unknown;
+    try {
+      reply = await run(LOAD_SCRIPT, keysOf(sessionId), []);
+    } catch (error) {
+      throw toStoreError({
+        error,
+        operation,
+        sessionId,
+        store: 'Redis session store',
+      });
+    }
+    if (reply === null) {
+      cursors.delete(sessionId);
+      return undefined;
+    }
+    if (!Array.isArray(reply) || reply.length !== 6) {
+      throw corrupt(sessionId, 'unexpected reply from the load script');
+    }
+    const [revisionText, format, records, document, offloadIdsText, entries] =
+      reply as unknown[];
+    let state: ContextState;
+    let cursor: SessionLogCursor | undefined;
+    try {
+      if (
+        typeof revisionText !== 'string' ||
+        typeof format !== 'string' ||
+        typeof document !== 'string' ||
+        typeof offloadIdsText !== 'string' ||
+        !isStringArray(records) ||
+        !isStringArray(entries)
+      ) {
+        throw new Error('the session keys hold unexpected types');
+      }
+      if (format === 'acm.session-log') {
+        ({ state, cursor } = replaySessionLog({
+          records,
+          revision: Number(revisionText),
+        }));
+      } else if (format === '' && document !== '') {
+        state = readLegacy(document, offloadIdsText, entries);
+        // Stored before session logs: the next save migrates it (full record).
+        cursor = createMigrationCursor(state);
+      } else {
+        throw new Error(
+          `unknown format ${JSON.stringify(format)} (written by a newer version?)`,
+        );
+      }
+    } catch (error) {
+      throw corrupt(
+        sessionId,
+        error instanceof Error ? error.message : String(error),
+        error,
+        operation,
+      );
+    }
+    if (state.sessionId !== sessionId) {
+      throw corrupt(
+        sessionId,
+        `it holds session ${JSON.stringify(state.sessionId)}`,
+        undefined,
+        operation,
+      );
+    }
+    cursors.set(sessionId, cursor);
+    return state;
+  }
+
   return {
     async load(sessionId: string): Promise<ContextState | undefined> {
       assertValidSessionId(sessionId);
-      let reply: unknown;
-      try {
-        reply = await run(LOAD_SCRIPT, keysOf(sessionId), []);
-      } catch (error) {
-        throw toStoreError({
-          error,
-          operation: 'load',
-          sessionId,
-          store: 'Redis session store',
-        });
-      }
-      if (reply === null) return undefined;
-      if (!Array.isArray(reply) || reply.length !== 3) {
-        throw corrupt(sessionId, 'unexpected reply from the load script');
-      }
-      const [document, offloadIdsText, entries] = reply as [
-        unknown,
-        unknown,
-        unknown,
-      ];
-      if (typeof document !== 'string' || typeof offloadIdsText !== 'string') {
-        throw corrupt(sessionId, 'the state hash lacks its fields');
-      }
-      if (!isStringArray(entries))
-        throw corrupt(sessionId, 'unreadable offload entries');
-      let state: ContextState;
-      try {
-        const offloadIds: unknown = JSON.parse(offloadIdsText);
-        if (!isStringArray(offloadIds))
-          throw new Error('offloadIds is not a list of ids');
-        const bodies = new Map<string, string>();
-        for (let index = 0; index + 1 < entries.length; index += 2) {
-          bodies.set(entries[index]!, entries[index + 1]!);
-        }
-        const offloads: Record<string, unknown> = {};
-        for (const offloadId of offloadIds) {
-          const body = bodies.get(offloadId);
-          if (body === undefined) {
-            throw new Error(`offload entry ${offloadId} is missing (evicted?)`);
-          }
-          offloads[offloadId] = JSON.parse(body);
-        }
-        const parsed = JSON.parse(document) as Record<string, unknown>;
-        state = parseState({ ...parsed, offloads });
-      } catch (error) {
-        throw corrupt(
-          sessionId,
-          error instanceof Error ? error.message : String(error),
-          error,
-        );
-      }
-      if (state.sessionId !== sessionId) {
-        throw corrupt(
-          sessionId,
-          `it holds session ${JSON.stringify(state.sessionId)}`,
-        );
-      }
-      remember(sessionId, Object.keys(state.offloads));
-      return state;
+      return read(sessionId, 'load');
     },
 
     async save(
@@ -243,50 +276,69 @@ export function createRedisSessionStore({
       { expectedRevision }: SaveOptions,
     ) {
       assertValidSave({ sessionId, state, expectedRevision });
-      const offloadIds = Object.keys(state.offloads);
-      const document = serializeState({ ...state, offloads: {} });
-      const bodies = new Map<string, string>();
-      // JSON.stringify, as serializeState writes each entry (parseState validates on load).
-      for (const offloadId of offloadIds) {
-        bodies.set(offloadId, JSON.stringify(state.offloads[offloadId]));
-      }
       const keys = keysOf(sessionId);
-      const argumentsFor = (known: ReadonlySet<string>) => [
-        expectedRevision === null ? '' : String(expectedRevision),
-        String(state.revision),
-        document,
-        JSON.stringify(offloadIds),
-        String(ttlSeconds ?? 0),
-        String(offloadIds.length),
-        ...offloadIds.flatMap((offloadId) => [
-          offloadId,
-          known.has(offloadId) ? '' : bodies.get(offloadId)!,
-        ]),
-      ];
+      const conflict = (actual: number | null) =>
+        new StoreConflictError({
+          sessionId,
+          expectedRevision,
+          actualRevision: actual,
+        });
       try {
-        let reply = await run(
-          SAVE_SCRIPT,
-          keys,
-          argumentsFor(knownOffloads.get(sessionId) ?? new Set()),
-        );
-        if (isStringArray(reply) && reply[0] === 'missing') {
-          // Another process removed entries this store had seen: send every body.
-          knownOffloads.delete(sessionId);
-          reply = await run(SAVE_SCRIPT, keys, argumentsFor(new Set()));
-        }
-        if (!isStringArray(reply))
-          throw new Error('unexpected reply from the save script');
-        if (reply[0] === 'conflict') {
-          const actual = reply[1] ?? '';
-          throw new StoreConflictError({
-            sessionId,
+        let cursor = cursors.get(sessionId);
+        for (let attempt = 0; ; attempt += 1) {
+          if (
+            expectedRevision !== null &&
+            (cursor === undefined || cursor.revision !== expectedRevision)
+          ) {
+            // Never write blind over a record this store has not read: a
+            // corrupt or newer one is refused, not overwritten.
+            const stored = await read(sessionId, 'save');
+            if (stored?.revision !== expectedRevision) {
+              throw conflict(stored?.revision ?? null);
+            }
+            cursor = cursors.get(sessionId);
+          }
+          const write = planSessionLogWrite({
+            cursor,
+            state,
             expectedRevision,
-            actualRevision: actual === '' ? null : Number(actual),
+            createEpoch: randomUUID,
           });
+          const reply = await run(SAVE_SCRIPT, keys, [
+            expectedRevision === null ? '' : String(expectedRevision),
+            String(state.revision),
+            write.kind === 'delta' ? write.epoch : '',
+            write.epoch,
+            String(ttlSeconds ?? 0),
+            write.text,
+          ]);
+          if (!isStringArray(reply))
+            throw new Error('unexpected reply from the save script');
+          if (reply[0] === 'ok') {
+            cursors.set(sessionId, write.cursorAfter());
+            return;
+          }
+          if (reply[0] === 'conflict') {
+            const actual = reply[1] ?? '';
+            throw conflict(actual === '' ? null : Number(actual));
+          }
+          if (reply[0] === 'unreadable') {
+            throw corrupt(
+              sessionId,
+              'its head is not a session log head',
+              undefined,
+              'save',
+            );
+          }
+          if (reply[0] !== 'stale' || attempt > 0) {
+            throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
+          }
+          // Another lineage at the same revision (deleted and re-created): read it, then write in full.
+          cursors.delete(sessionId);
+          cursor = undefined;
         }
-        if (reply[0] !== 'ok')
-          throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
       } catch (error) {
+        cursors.delete(sessionId);
         throw toStoreError({
           error,
           operation: 'save',
@@ -294,12 +346,11 @@ export function createRedisSessionStore({
           store: 'Redis session store',
         });
       }
-      remember(sessionId, offloadIds);
     },
 
     async delete(sessionId: string): Promise<boolean> {
       assertValidSessionId(sessionId);
-      knownOffloads.delete(sessionId);
+      cursors.delete(sessionId);
       try {
         return (await run(DELETE_SCRIPT, keysOf(sessionId), [])) === 1;
       } catch (error) {
@@ -343,4 +394,29 @@ export function createRedisSessionStore({
       return [...ids].sort();
     },
   };
+}
+
+/** A session stored before session logs: the state document plus one hash field per offload entry. */
+function readLegacy(
+  document: string,
+  offloadIdsText: string,
+  entries: readonly string[],
+): ContextState {
+  const offloadIds: unknown = JSON.parse(offloadIdsText || '[]');
+  if (!isStringArray(offloadIds))
+    throw new Error('offloadIds is not a list of ids');
+  const bodies = new Map<string, string>();
+  for (let index = 0; index + 1 < entries.length; index += 2) {
+    bodies.set(entries[index]!, entries[index + 1]!);
+  }
+  const offloads: Record<string, unknown> = {};
+  for (const offloadId of offloadIds) {
+    const body = bodies.get(offloadId);
+    if (body === undefined) {
+      throw new Error(`offload entry ${offloadId} is missing (evicted?)`);
+    }
+    offloads[offloadId] = JSON.parse(body);
+  }
+  const parsed = JSON.parse(document) as Record<string, unknown>;
+  return parseState({ ...parsed, offloads });
 }

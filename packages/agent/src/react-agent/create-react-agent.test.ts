@@ -225,7 +225,7 @@ describe('createReActAgent', () => {
           toolCallId: 'call-2',
           toolName: 'echo',
           output:
-            'Error: invalid input for tool "echo": $.text: must be a string, received an integer',
+            'Error: invalid input for tool "echo": $.text: Instance type "number" is invalid. Expected "string".',
           isError: true,
         },
       ],

@@ -3,11 +3,14 @@ export type JsonSchemaType =
   'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 /**
- * The JSON Schema keywords tool inputs use, which `validateJsonSchema`
- * checks. Other keywords (`description`, `format`, …) may be present: they
- * are sent to the model and not checked.
+ * A tool's input schema: any JSON Schema (drafts 4, 7, 2019-09, 2020-12).
+ * The common keywords are typed; every other keyword (`anyOf`, `$ref`,
+ * `pattern`, `format`, …) is allowed, sent to the model and checked by
+ * `validateJsonSchema`.
  */
 export interface JsonSchema {
+  readonly $schema?: string;
+  readonly [keyword: string]: unknown;
   readonly type?: JsonSchemaType | readonly JsonSchemaType[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly required?: readonly string[];

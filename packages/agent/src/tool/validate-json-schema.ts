@@ -1,4 +1,6 @@
-import type { JsonSchema, JsonSchemaType } from './json-schema';
+import { Validator } from '@cfworker/json-schema';
+import type { OutputUnit, Schema, SchemaDraft } from '@cfworker/json-schema';
+import type { JsonSchema } from './json-schema';
 
 /** The outcome of `validateJsonSchema`: data, never an exception. */
 export type JsonSchemaValidation =
@@ -8,13 +10,36 @@ export type JsonSchemaValidation =
 /** Most problems reported for one value (the rest are counted). */
 const MAX_ERRORS = 10;
 
+/** Keywords whose errors only say that a child failed (the child's own error follows). */
+const WRAPPER_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'allOf',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'dependentSchemas',
+  'contains',
+  'if',
+  'then',
+  'else',
+]);
+
+/** Validators by schema object: tools keep their schema for the agent's life. */
+const validators = new WeakMap<object, Validator>();
+
 /**
- * Checks `value` against the JSON Schema subset tool inputs use: `type`
- * (one or a list), `properties`, `required`, `additionalProperties` (boolean
- * or schema), `items`, `enum`, `const`, `minimum` / `maximum`, `minLength` /
- * `maxLength` and `minItems` / `maxItems`. Other keywords are ignored. Each
- * problem names its JSON path (`$.files[2].path: must be a string`), so the
- * model can fix its call.
+ * Checks `value` against a tool's input schema with a full JSON Schema
+ * validator (`@cfworker/json-schema`: drafts 4, 7, 2019-09 and 2020-12, with
+ * `anyOf` / `oneOf` / `allOf`, `$ref`, `pattern`, `format`, `multipleOf`, …,
+ * as zod, valibot and arktype generate them; no code generation, so it runs
+ * on edge runtimes). The draft comes from `$schema`, else 2020-12. Each
+ * problem names its JSON path (`$.files[2].path: Instance type "number" is
+ * invalid. Expected "string".`), so the model can fix its call. A schema the
+ * validator cannot use is reported as a problem too, never thrown.
  */
 export function validateJsonSchema({
   schema,
@@ -25,9 +50,42 @@ export function validateJsonSchema({
   /** The parsed input. */
   value: unknown;
 }): JsonSchemaValidation {
+  let units: readonly OutputUnit[];
+  try {
+    const result = getValidator(schema).validate(value);
+    if (result.valid) return { success: true };
+    units = result.errors;
+  } catch (error) {
+    return {
+      success: false,
+      errors: [
+        `the tool's input schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      ],
+    };
+  }
+  const alternatives = units
+    .filter(
+      (unit) =>
+        unit.keyword === 'anyOf' ||
+        unit.keyword === 'oneOf' ||
+        unit.keyword === 'not',
+    )
+    .map((unit) => `${unit.keywordLocation}/`);
   const errors: string[] = [];
-  check(schema, value, '$', errors);
-  if (errors.length === 0) return { success: true };
+  const seen = new Set<string>();
+  for (const unit of units) {
+    if (WRAPPER_KEYWORDS.has(unit.keyword)) continue;
+    // The branches of anyOf / oneOf / not: their verdict is the parent's error.
+    if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix)))
+      continue;
+    const line = `${toJsonPath(unit.instanceLocation)}: ${unit.error}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    errors.push(line);
+  }
+  if (errors.length === 0) {
+    errors.push('$: does not match the schema');
+  }
   const shown = errors.slice(0, MAX_ERRORS);
   if (errors.length > MAX_ERRORS) {
     shown.push(`… and ${errors.length - MAX_ERRORS} more problems`);
@@ -35,151 +93,44 @@ export function validateJsonSchema({
   return { success: false, errors: shown };
 }
 
-function check(
-  schema: JsonSchema,
-  value: unknown,
-  path: string,
-  errors: string[],
-): void {
-  if (schema.type !== undefined) {
-    const types: readonly JsonSchemaType[] =
-      typeof schema.type === 'string' ? [schema.type] : schema.type;
-    if (!types.some((type) => hasType(value, type))) {
-      errors.push(
-        `${path}: must be ${types.map(article).join(' or ')}, received ${describe(value)}`,
-      );
-      return;
-    }
-  }
-  if (
-    schema.enum !== undefined &&
-    !schema.enum.some((option) => isJsonEqual(option, value))
-  ) {
-    errors.push(
-      `${path}: must be one of ${schema.enum.map((option) => JSON.stringify(option)).join(', ')}`,
-    );
-  }
-  if ('const' in schema && !isJsonEqual(schema.const, value)) {
-    errors.push(`${path}: must be ${JSON.stringify(schema.const)}`);
-  }
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) {
-      errors.push(`${path}: must be ≥ ${schema.minimum}, received ${value}`);
-    }
-    if (schema.maximum !== undefined && value > schema.maximum) {
-      errors.push(`${path}: must be ≤ ${schema.maximum}, received ${value}`);
-    }
-  }
-  if (typeof value === 'string') {
-    if (schema.minLength !== undefined && value.length < schema.minLength) {
-      errors.push(`${path}: must have at least ${schema.minLength} characters`);
-    }
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) {
-      errors.push(`${path}: must have at most ${schema.maxLength} characters`);
-    }
-  }
-  if (Array.isArray(value)) {
-    const items: readonly unknown[] = value;
-    if (schema.minItems !== undefined && items.length < schema.minItems) {
-      errors.push(`${path}: must have at least ${schema.minItems} items`);
-    }
-    if (schema.maxItems !== undefined && items.length > schema.maxItems) {
-      errors.push(`${path}: must have at most ${schema.maxItems} items`);
-    }
-    if (schema.items !== undefined) {
-      const itemSchema = schema.items;
-      items.forEach((item, index) =>
-        check(itemSchema, item, `${path}[${index}]`, errors),
-      );
-    }
-  }
-  if (isRecord(value)) {
-    for (const name of schema.required ?? []) {
-      if (!Object.hasOwn(value, name)) {
-        errors.push(
-          `${path}: missing required property ${JSON.stringify(name)}`,
-        );
-      }
-    }
-    const properties = schema.properties ?? {};
-    for (const [name, propertyValue] of Object.entries(value)) {
-      const propertyPath = `${path}.${name}`;
-      const propertySchema = Object.hasOwn(properties, name)
-        ? properties[name]
-        : undefined;
-      if (propertySchema !== undefined) {
-        check(propertySchema, propertyValue, propertyPath, errors);
-      } else if (schema.additionalProperties === false) {
-        errors.push(`${propertyPath}: is not an allowed property`);
-      } else if (
-        schema.additionalProperties !== undefined &&
-        schema.additionalProperties !== true
-      ) {
-        check(schema.additionalProperties, propertyValue, propertyPath, errors);
-      }
-    }
-  }
+function getValidator(schema: JsonSchema): Validator {
+  const cached = validators.get(schema);
+  if (cached !== undefined) return cached;
+  // The validator annotates the schema it is given (`__absolute_uri__`):
+  // give it a copy, so frozen schemas work and the tool's stays untouched.
+  const validator = new Validator(
+    structuredClone(schema) as unknown as Schema,
+    draftOf(schema.$schema),
+    false,
+  );
+  validators.set(schema, validator);
+  return validator;
 }
 
-function hasType(value: unknown, type: JsonSchemaType): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'null':
-      return value === null;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isRecord(value);
+function draftOf(uri: unknown): SchemaDraft {
+  if (typeof uri !== 'string') return '2020-12';
+  if (uri.includes('draft-04')) return '4';
+  if (uri.includes('draft-07') || uri.includes('draft-06')) return '7';
+  if (uri.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+/** `#/files/0/path` (a JSON pointer in a URI fragment) → `$.files[0].path`. */
+function toJsonPath(location: string): string {
+  const pointer = location.startsWith('#') ? location.slice(1) : location;
+  if (pointer === '' || pointer === '/') return '$';
+  let path = '$';
+  for (const raw of pointer.split('/').slice(1)) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      segment = raw;
+    }
+    segment = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^(?:0|[1-9]\d*)$/.test(segment)) path += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) path += `.${segment}`;
+    else path += `[${JSON.stringify(segment)}]`;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function article(type: JsonSchemaType): string {
-  return type === 'integer' || type === 'object' || type === 'array'
-    ? `an ${type}`
-    : type === 'null'
-      ? 'null'
-      : `a ${type}`;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number' && !Number.isInteger(value)) return 'a number';
-  if (typeof value === 'number') return 'an integer';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-}
-
-function isJsonEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (Array.isArray(left) && Array.isArray(right)) {
-    const leftItems: readonly unknown[] = left;
-    const rightItems: readonly unknown[] = right;
-    return (
-      leftItems.length === rightItems.length &&
-      leftItems.every((item, index) => isJsonEqual(item, rightItems[index]))
-    );
-  }
-  if (isRecord(left) && isRecord(right)) {
-    const leftKeys = Object.keys(left);
-    return (
-      leftKeys.length === Object.keys(right).length &&
-      leftKeys.every(
-        (key) =>
-          Object.hasOwn(right, key) && isJsonEqual(left[key], right[key]),
-      )
-    );
-  }
-  return false;
+  return path;
 }

@@ -13,7 +13,9 @@ import { planCompression } from '../engine/plan-compression';
 import type { CompressionDryRun } from '../engine/plan-compression';
 import { runCompression } from '../engine/run-compression';
 import type { CompressionResult } from '../engine/run-compression';
+import type { TriggerCheck } from '../threshold/check-trigger';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { StoreConflictError } from '../error/store-conflict-error';
 import { StoreError } from '../error/store-error';
 import type { CompressionEvent } from '../event/compression-event';
 import type { Message } from '../message/message';
@@ -22,7 +24,7 @@ import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-cou
 import { randomId } from '../runtime/random-id';
 import { systemClock } from '../runtime/system-clock';
 import { timeoutSignal as defaultTimeoutSignal } from '../runtime/timeout-signal';
-import { appendMessages } from '../state/append-messages';
+import { AppendableState } from '../state/appendable-state';
 import { clearContextState } from '../state/clear-context-state';
 import type { ContextState } from '../state/context-state';
 import { createContextState } from '../state/create-context-state';
@@ -41,6 +43,7 @@ import type { SessionStore } from '../store/session-store';
 import { toStoreError } from '../store/to-store-error';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
 import type { Summarizer } from '../summarizer/summarizer';
+import { checkTrigger } from '../threshold/check-trigger';
 import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
@@ -48,7 +51,7 @@ import { addOffloadEntry } from './add-offload-entry';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
-import { copyState, freezeState } from './freeze-state';
+import { copyState } from './freeze-state';
 import type { OffloadLookup } from './offload-lookup';
 import type { PlanProvider } from './plan-provider';
 import { removeOffloadEntry } from './remove-offload-entry';
@@ -161,6 +164,34 @@ export interface CompressIfNeededOptions {
   readonly force?: boolean;
 }
 
+/** Options of `saveWithRetry`. */
+export interface SaveWithRetryOptions {
+  /**
+   * Saves tried in all (the first included) before the last
+   * `StoreConflictError` is thrown.
+   * @default 10
+   */
+  readonly maxAttempts?: number;
+  /**
+   * Runs after each reload and re-apply, before the next save: e.g.
+   * `() => memory.compressIfNeeded()` so the retried state is compressed like
+   * the first one.
+   * @default undefined
+   */
+  readonly beforeRetry?: (context: {
+    /** The attempt about to be made (2 for the first retry). */
+    readonly attempt: number;
+  }) => unknown;
+}
+
+/** What `saveWithRetry` did. */
+export interface SaveWithRetryResult {
+  /** Whether the store was written (`false`: nothing had changed). */
+  readonly saved: boolean;
+  /** Conflicts met (each followed by a reload and re-apply). */
+  readonly conflicts: number;
+}
+
 /** Options of `previewCompression`. */
 export type PreviewCompressionOptions = Omit<
   CompressIfNeededOptions,
@@ -207,7 +238,16 @@ export class AutoContextMemory {
   /** Cleared offload ids, oldest first (insertion order), bounded. */
   readonly #clearedOffloadIds = new Set<string>();
   #planNotebook: PlanProvider | undefined;
-  #state: ContextState;
+  /** The committed state: appends in O(new messages), frozen snapshots on read. */
+  readonly #log: AppendableState;
+  /**
+   * Tokens of the first `length` working messages by the counter
+   * (uncalibrated), carried forward over appends; `undefined` after any other
+   * change until the next count.
+   */
+  #counted: { readonly tokens: number; readonly length: number } | undefined;
+  /** Messages added since the state was last loaded from or saved to the store. */
+  #unsaved: Message[] = [];
   #calibration = 1;
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
@@ -258,7 +298,7 @@ export class AutoContextMemory {
     this.#store = store;
     this.#onEvent = onEvent;
     this.#planNotebook = planNotebook;
-    this.#state = freezeState(createContextState({ sessionId }));
+    this.#log = new AppendableState(createContextState({ sessionId }));
   }
 
   // ---- messages ----------------------------------------------------------
@@ -283,7 +323,8 @@ export class AutoContextMemory {
     { toolPairing = 'reject' }: AddMessagesOptions = {},
   ): Promise<void> {
     return this.#enqueue(() => {
-      this.#commit(appendMessages(this.#state, messages, { toolPairing }));
+      const appended = this.#log.append(messages, { toolPairing });
+      this.#unsaved.push(...appended);
     });
   }
 
@@ -292,12 +333,12 @@ export class AutoContextMemory {
    * the reference since #450): call `compressIfNeeded()` before each model call.
    */
   getMessages(): readonly Message[] {
-    return this.#state.working;
+    return this.#log.working;
   }
 
   /** Every message ever added, in order, uncompressed. */
   getOriginalMessages(): readonly Message[] {
-    return this.#state.original;
+    return this.#log.original;
   }
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
@@ -336,6 +377,7 @@ export class AutoContextMemory {
         this.#rememberCleared(offloadId);
       }
       this.#commit(clearContextState(this.#state));
+      this.#unsaved = [];
     });
   }
 
@@ -358,10 +400,27 @@ export class AutoContextMemory {
     return this.#enqueue(async () => {
       // Loads the counter's tokenizer where counting cannot load it synchronously (browsers, edge).
       await this.#counter.load?.();
+      const tokens = this.#countWorkingTokens();
+      const live = this.#log.workingList;
+      if (!force) {
+        const trigger = checkTrigger({
+          messages: live,
+          config: this.config,
+          counter: knownCountCounter(this.#counter, tokens, [live]),
+          fixedTokens,
+          calibration: calibration ?? this.#calibration,
+        });
+        if (!trigger.triggered) return this.#notTriggered(trigger);
+      }
+      const state = this.#state;
+      const counter = knownCountCounter(this.#counter, tokens, [
+        live,
+        state.working,
+      ]);
       const result = await runCompression({
-        state: this.#state,
+        state,
         config: this.config,
-        counter: this.#counter,
+        counter,
         summarizer: this.#summarizer,
         clock: this.#clock,
         generateId: this.#generateId,
@@ -439,7 +498,7 @@ export class AutoContextMemory {
 
   /** Tokens of the working messages by the memory's counter, uncalibrated. */
   countTokens(): number {
-    return this.#counter.countMessages(this.#state.working);
+    return this.#countWorkingTokens();
   }
 
   /**
@@ -550,6 +609,7 @@ export class AutoContextMemory {
       const state = parseState(asStateDocument(input));
       this.#assertOwnSession(state, 'state.sessionId');
       this.#commit(state);
+      this.#unsaved = [];
     });
   }
 
@@ -580,8 +640,64 @@ export class AutoContextMemory {
         });
       }
       this.#storedRevision = state.revision;
+      this.#unsaved = [];
       return true;
     });
+  }
+
+  /**
+   * The messages added since the state was last loaded from or saved to the
+   * store (or since `clear` / `loadState`): what a save that meets a conflict
+   * must apply again on top of the newer stored state.
+   */
+  getUnsavedMessages(): readonly Message[] {
+    return Object.freeze([...this.#unsaved]);
+  }
+
+  /**
+   * `save()`, retried on `StoreConflictError` the documented way: load the
+   * newer stored state, add again the unsaved messages it does not hold (by
+   * id: a save the server applied but whose reply was lost is not applied
+   * twice), run `beforeRetry`, and save again, up to `maxAttempts` saves.
+   * Only added messages are re-applied: other local changes since the last
+   * save (compressions, deletes, offloads) give way to the stored state.
+   * @throws (rejects) StoreConflictError after `maxAttempts` conflicts, or when
+   * the session was deleted from the store meanwhile (nothing is re-created);
+   * StoreError when the store fails (the memory then keeps its unsaved
+   * messages); InvalidArgumentError without a store or for an invalid
+   * `maxAttempts`.
+   */
+  async saveWithRetry({
+    maxAttempts = 10,
+    beforeRetry,
+  }: SaveWithRetryOptions = {}): Promise<SaveWithRetryResult> {
+    if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
+      throw new InvalidArgumentError({
+        parameter: 'maxAttempts',
+        value: maxAttempts,
+        message: 'expected an integer ≥ 1',
+      });
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return { saved: await this.save(), conflicts: attempt - 1 };
+      } catch (error) {
+        if (!StoreConflictError.isInstance(error) || attempt >= maxAttempts) {
+          throw error;
+        }
+        await this.#enqueue(async () => {
+          const unsaved = this.#unsaved;
+          if (!(await this.#loadFromStore())) throw error;
+          const stored = new Set(
+            this.#log.original.map((message) => message.id),
+          );
+          const missing = unsaved.filter((message) => !stored.has(message.id));
+          this.#log.append(missing);
+          this.#unsaved = missing;
+        });
+        await beforeRetry?.({ attempt: attempt + 1 });
+      }
+    }
   }
 
   /**
@@ -593,36 +709,87 @@ export class AutoContextMemory {
    * state is unchanged then.
    */
   load(): Promise<boolean> {
-    return this.#enqueue(async () => {
-      const store = this.#requireStore();
-      let stored: ContextState | undefined;
-      try {
-        stored = await store.load(this.sessionId);
-      } catch (error) {
-        throw toStoreError({
-          error,
-          operation: 'load',
-          sessionId: this.sessionId,
-        });
-      }
-      if (stored === undefined) return false;
-      if (stored.sessionId !== this.sessionId) {
-        throw new StoreError({
-          sessionId: this.sessionId,
-          operation: 'load',
-          message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
-        });
-      }
-      this.#commit(copyState(stored));
-      this.#storedRevision = stored.revision;
-      return true;
-    });
+    return this.#enqueue(() => this.#loadFromStore());
+  }
+
+  /** The body of `load()`, for callers already in the queue. */
+  async #loadFromStore(): Promise<boolean> {
+    const store = this.#requireStore();
+    let stored: ContextState | undefined;
+    try {
+      stored = await store.load(this.sessionId);
+    } catch (error) {
+      throw toStoreError({
+        error,
+        operation: 'load',
+        sessionId: this.sessionId,
+      });
+    }
+    if (stored === undefined) return false;
+    if (stored.sessionId !== this.sessionId) {
+      throw new StoreError({
+        sessionId: this.sessionId,
+        operation: 'load',
+        message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
+      });
+    }
+    this.#commit(copyState(stored));
+    this.#storedRevision = stored.revision;
+    this.#unsaved = [];
+    return true;
   }
 
   // ---- internals ---------------------------------------------------------
 
+  /** The committed state, frozen (built once per change). */
+  get #state(): ContextState {
+    return this.#log.state;
+  }
+
   #commit(state: ContextState): void {
-    this.#state = freezeState(state);
+    if (state === this.#log.state) return;
+    this.#log.replace(state);
+    this.#counted = undefined;
+  }
+
+  /**
+   * Tokens of the working messages (uncalibrated), in O(messages appended
+   * since the last count): the earlier total is carried forward while the
+   * memory knows it only appended.
+   */
+  #countWorkingTokens(): number {
+    const list = this.#log.workingList;
+    const length = list.length;
+    const counted = this.#counted;
+    let tokens: number;
+    if (counted === undefined || counted.length > length) {
+      tokens = this.#counter.countMessages(list);
+    } else {
+      tokens = counted.tokens;
+      for (let index = counted.length; index < length; index += 1) {
+        tokens += this.#counter.countMessage(list[index]!);
+      }
+    }
+    this.#counted = { tokens, length };
+    return tokens;
+  }
+
+  /** The result of a call that found no trigger reached: nothing changes. */
+  #notTriggered(trigger: TriggerCheck): CompressionResult {
+    const log = this.#log;
+    const result = {
+      applied: false,
+      trigger,
+      passes: [],
+      events: [],
+      stopReason: 'not-triggered',
+    } as const;
+    // The state snapshot is built only if the caller reads it.
+    Object.defineProperty(result, 'state', {
+      enumerable: true,
+      get: () => log.state,
+    });
+    return result as unknown as CompressionResult;
   }
 
   #planHint(): string | undefined {
@@ -662,6 +829,25 @@ export class AutoContextMemory {
 }
 
 const EMPTY_MESSAGES: readonly Message[] = Object.freeze([]);
+
+/**
+ * `counter`, except that counting one of `current` (the working messages the
+ * memory counted) answers the carried-forward `tokens`, so a check that
+ * changes nothing costs no scan of the history.
+ */
+function knownCountCounter(
+  counter: TokenCounter,
+  tokens: number,
+  current: readonly (readonly Message[])[],
+): TokenCounter {
+  return {
+    name: counter.name,
+    countText: (text) => counter.countText(text),
+    countMessage: (message) => counter.countMessage(message),
+    countMessages: (messages) =>
+      current.includes(messages) ? tokens : counter.countMessages(messages),
+  };
+}
 
 function assertTokenFigure(parameter: string, value: number): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {

@@ -8,6 +8,8 @@ export type {
   AutoContextMemoryOptions,
   CompressIfNeededOptions,
   PreviewCompressionOptions,
+  SaveWithRetryOptions,
+  SaveWithRetryResult,
 } from './auto-context-memory';
 export { createAutoContextMemory } from './create-auto-context-memory';
 export { createScopedIdGenerator } from './create-scoped-id-generator';

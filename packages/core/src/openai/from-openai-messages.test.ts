@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { InvalidMessageError } from '../error/invalid-message-error';
 import type { InvalidMessageReason } from '../error/invalid-message-error';
 import { fromOpenAIMessages } from './from-openai-messages';
+import { toOpenAIMessages } from './to-openai-messages';
 
 function catchError(run: () => unknown): unknown {
   try {
@@ -590,7 +591,7 @@ describe('fromOpenAIMessages', () => {
       'an unknown role',
       [
         { role: 'user', content: 'a' },
-        { role: 'function', content: 'b' },
+        { role: 'critic', content: 'b' },
       ],
       1,
       'unknown-role',
@@ -741,6 +742,118 @@ describe('fromOpenAIMessages', () => {
       const error = catchError(() => fromOpenAIMessages(input));
       expect(InvalidMessageError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ code: 'INVALID_MESSAGE', index, reason });
+    },
+  );
+});
+
+describe('fromOpenAIMessages on shapes real providers and old SDKs send', () => {
+  it('should read empty arguments as no arguments and write them back', () => {
+    const messages = [
+      { role: 'user', content: 'What time is it?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'get_time', arguments: '' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '12:00' },
+    ];
+    const core = fromOpenAIMessages(messages);
+
+    expect(core[1]!.content).toEqual([
+      {
+        type: 'tool-call',
+        toolCallId: 'call_1',
+        toolName: 'get_time',
+        input: {},
+      },
+    ]);
+    expect(toOpenAIMessages(core, { dialect: 'lossless' })).toEqual(messages);
+  });
+
+  it('should read the legacy function_call and function role and write them back', () => {
+    const messages = [
+      { role: 'user', content: 'Weather in Paris?' },
+      {
+        role: 'assistant',
+        content: null,
+        function_call: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      },
+      { role: 'function', name: 'get_weather', content: 'sunny' },
+      { role: 'assistant', content: 'It is sunny.' },
+    ];
+    const core = fromOpenAIMessages(messages);
+
+    expect(core.slice(1, 3).map((message) => message.content)).toEqual([
+      [
+        {
+          type: 'tool-call',
+          toolCallId: 'msg-1-function-call',
+          toolName: 'get_weather',
+          input: { city: 'Paris' },
+        },
+      ],
+      [
+        {
+          type: 'tool-result',
+          toolCallId: 'msg-1-function-call',
+          toolName: 'get_weather',
+          output: 'sunny',
+        },
+      ],
+    ]);
+    expect(core[2]!.role).toBe('tool');
+    expect(toOpenAIMessages(core, { dialect: 'lossless' })).toEqual(messages);
+    // Providers get the modern shape.
+    expect(toOpenAIMessages(core, { dialect: 'strict' }).slice(1, 3)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'msg-1-function-call',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'msg-1-function-call', content: 'sunny' },
+    ]);
+  });
+
+  it('should reject a legacy function result without its call as an orphan', () => {
+    let caught: unknown;
+    try {
+      fromOpenAIMessages([{ role: 'function', name: 'f', content: 'x' }]);
+    } catch (error) {
+      caught = error;
+    }
+    expect(InvalidMessageError.isInstance(caught)).toBe(true);
+    expect((caught as InvalidMessageError).reason).toBe('orphan-tool-result');
+  });
+
+  it.each([
+    ['an object', { length: 0 }],
+    ['a string', ''],
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 3],
+  ])(
+    'should reject %s instead of an array with an InvalidArgumentError',
+    (_label, value) => {
+      let caught: unknown;
+      try {
+        fromOpenAIMessages(value as unknown as unknown[]);
+      } catch (error) {
+        caught = error;
+      }
+      expect(InvalidArgumentError.isInstance(caught)).toBe(true);
+      expect((caught as InvalidArgumentError).parameter).toBe('messages');
     },
   );
 });

@@ -141,12 +141,19 @@ export function fromOpenAIMessages(
       message: "expected 'error' or 'keep'",
     });
   }
+  if (!Array.isArray(messages)) {
+    throw new InvalidArgumentError({
+      parameter: 'messages',
+      value: messages,
+      message: `expected an array of OpenAI chat messages, got ${describe(messages)}`,
+    });
+  }
   const result: Message[] = [];
   const messageIds = new Set<string>();
   const calls = new Map<string, CallRecord>();
 
   for (let index = 0; index < messages.length; index++) {
-    const input = messages[index];
+    const input: unknown = messages[index];
     if (!isRecord(input)) {
       throw fail(
         index,
@@ -192,6 +199,15 @@ export function fromOpenAIMessages(
         break;
       case 'tool':
         message = readToolMessage(input, index, id, calls, orphanToolResults);
+        break;
+      case 'function':
+        message = readFunctionMessage(
+          input,
+          index,
+          id,
+          calls,
+          orphanToolResults,
+        );
         break;
       default:
         throw fail(index, 'unknown-role', `unknown role "${role}"`);
@@ -281,6 +297,7 @@ function readAssistantMessage(
   const reasoningParts: ReasoningPart[] = [];
   let reasoningFields: OpenAIReasoningField[] | undefined;
   let toolCallsValue: readonly unknown[] | undefined;
+  let functionCallValue: Record<string, unknown> | undefined;
 
   let metadata = readFields(input, (key, value) => {
     switch (key) {
@@ -299,6 +316,10 @@ function readAssistantMessage(
         }
         reasoningParts.push({ type: 'reasoning', text: value });
         return true;
+      case 'function_call':
+        if (!isRecord(value)) return false;
+        functionCallValue = value;
+        return true;
       case 'tool_calls':
         if (Array.isArray(value)) {
           toolCallsValue = value;
@@ -316,6 +337,26 @@ function readAssistantMessage(
         return false;
     }
   });
+
+  if (functionCallValue !== undefined) {
+    if (toolCallsValue !== undefined) {
+      throw fail(
+        index,
+        'invalid-content',
+        'an assistant message cannot carry both tool_calls and the legacy function_call',
+      );
+    }
+    // The legacy shape: one call without an id. It becomes a tool call whose
+    // id is made up from the message id; the writer puts it back.
+    toolCallsValue = [
+      {
+        id: `${id}-function-call`,
+        type: 'function',
+        function: functionCallValue,
+      },
+    ];
+    metadata = { ...metadata, functionCall: true };
+  }
 
   const content = readContent(input, index, 'assistant');
   const toolCallParts: ToolCallPart[] = [];
@@ -428,7 +469,8 @@ function readToolCall(
   let entry: ToolCallMetadata | null = null;
   let input: unknown;
   try {
-    input = JSON.parse(raw);
+    // Providers send `""` for a tool without arguments: no arguments at all.
+    input = raw.trim() === '' ? {} : JSON.parse(raw);
     if (JSON.stringify(input) !== raw)
       entry = { id: toolCallId, arguments: raw };
   } catch (error) {
@@ -542,6 +584,47 @@ function readToolMessage(
   };
   if (isError !== undefined) part.isError = isError;
   return buildMessage(input, id, 'tool', undefined, [part], metadata);
+}
+
+/**
+ * A legacy `role: 'function'` result: `{ role: 'function', name, content }`,
+ * without a call id. It answers the latest call of that name still waiting
+ * for its result and becomes a `tool` message (`metadata.openai.role:
+ * 'function'`, so the lossless writer puts the legacy shape back).
+ */
+function readFunctionMessage(
+  input: Record<string, unknown>,
+  index: number,
+  id: string,
+  calls: Map<string, CallRecord>,
+  orphanToolResults: 'error' | 'keep',
+): Message {
+  const name = input.name;
+  if (typeof name !== 'string') {
+    throw fail(
+      index,
+      'invalid-shape',
+      `a function message needs a string name, got ${describe(name)}`,
+    );
+  }
+  let callId: string | undefined;
+  for (const [candidate, call] of calls) {
+    if (call.name === name && call.answeredAt < 0) callId = candidate;
+  }
+  const toolCallId = callId ?? `${id}-function-result`;
+  const { role: _role, ...rest } = input;
+  const message = readToolMessage(
+    { role: 'tool', tool_call_id: toolCallId, ...rest },
+    index,
+    id,
+    calls,
+    orphanToolResults,
+  );
+  const openai = (message.metadata?.openai ?? {}) as MessageMetadata;
+  return {
+    ...message,
+    metadata: { ...message.metadata, openai: { ...openai, role: 'function' } },
+  };
 }
 
 /** Records the content form (when the default writer would differ) and the part metadata. */

@@ -13,8 +13,17 @@ import type { Message } from '../message/message';
  * edited converts from its content, not from stale metadata.
  */
 export interface OpenAIMessageMetadata {
-  /** The message was a `developer` message (its core role is `system`). */
-  readonly role?: 'developer';
+  /**
+   * `developer`: the message was a `developer` message (its core role is
+   * `system`). `function`: a legacy `role: 'function'` result (its core role
+   * is `tool`, its call id made up from the call it answers).
+   */
+  readonly role?: 'developer' | 'function';
+  /**
+   * The assistant message called its tool with the legacy `function_call`
+   * field (its tool-call part's id is made up: `${message id}-function-call`).
+   */
+  readonly functionCall?: true;
   /** The input carried an `id` string, used as the core message id. */
   readonly id?: true;
   /** How `content` was written, when the default writer would write it otherwise. */

@@ -208,7 +208,23 @@ function writeAssistant(
     }
   }
 
-  if (toolCallParts.length > 0) {
+  if (
+    lossless &&
+    metadata?.functionCall === true &&
+    toolCallParts.length === 1
+  ) {
+    // The legacy shape it was read from: `function_call`, no id.
+    const entry = metadata.toolCalls?.[0];
+    const call = writeToolCall(
+      toolCallParts[0]!,
+      index,
+      entry != null && entry.id === toolCallParts[0]!.toolCallId
+        ? entry
+        : undefined,
+      lossless,
+    );
+    target.function_call = call.function;
+  } else if (toolCallParts.length > 0) {
     const entries = metadata?.toolCalls;
     target.tool_calls = toolCallParts.map((part, position) => {
       const entry = entries?.[position];
@@ -270,6 +286,7 @@ function writeToolCall(
 
 /** Whether a recorded raw arguments text still stands for `input` (the part may have been edited). */
 function argumentsMatch(raw: string, input: unknown): boolean {
+  if (raw.trim() === '') return JSON.stringify(input) === '{}';
   try {
     return JSON.stringify(JSON.parse(raw)) === JSON.stringify(input);
   } catch {
@@ -317,6 +334,11 @@ function writeTool(
     if (lossless) {
       if (entry?.toolName !== 'from-call') target.name = result.toolName;
       if (result.isError !== undefined) target.is_error = result.isError;
+      if (entry?.role === 'function') {
+        // The legacy shape it was read from: no call id.
+        target.role = 'function';
+        delete target.tool_call_id;
+      }
     }
     output.push(finish(target, message, entry, lossless, noFields));
   }

@@ -12,6 +12,7 @@ import { assertValidMessage } from './assert-valid-message';
 export function assertValidNewMessages({
   messages,
   existing = [],
+  isIdTaken,
 }: {
   /** The batch to validate, as the caller passed it. */
   messages: readonly unknown[];
@@ -20,6 +21,12 @@ export function assertValidNewMessages({
    * @default []
    */
   existing?: readonly (readonly Message[])[];
+  /**
+   * Whether an id is already used, for callers that keep an id index (the
+   * memory facade: O(batch) instead of a scan of `existing`).
+   * @default undefined (only `existing` is scanned)
+   */
+  isIdTaken?: (id: string) => boolean;
 }): void {
   const batchIndexById = new Map<string, number>();
   for (let index = 0; index < messages.length; index++) {
@@ -36,6 +43,17 @@ export function assertValidNewMessages({
     batchIndexById.set(id, index);
   }
   if (batchIndexById.size === 0) return;
+  if (isIdTaken !== undefined) {
+    for (const [id, index] of batchIndexById) {
+      if (isIdTaken(id)) {
+        throw new InvalidMessageError({
+          index,
+          reason: 'duplicate-message-id',
+          message: `id ${JSON.stringify(id)} is already in the conversation`,
+        });
+      }
+    }
+  }
   for (const list of existing) {
     for (const message of list) {
       const index = batchIndexById.get(message.id);

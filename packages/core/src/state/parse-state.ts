@@ -156,18 +156,7 @@ export function parseState(input: unknown): ContextState {
       });
     }
   }
-  let problem: ValueProblem | undefined;
-  try {
-    problem = findDocumentProblem(document);
-  } catch (error) {
-    // A hostile object input (throwing getters, proxies) must still end in a typed error.
-    throw new InvalidStateError({
-      path: '$',
-      message: 'the value could not be read',
-      cause: error,
-    });
-  }
-  if (problem) throw new InvalidStateError(problem);
+  assertValidStateDocument(document);
   // The checks above guarantee plain JSON, so a text round trip is an exact deep copy.
   let copy = document as Record<string, unknown>;
   if (typeof input !== 'string') {
@@ -189,4 +178,40 @@ export function parseState(input: unknown): ContextState {
     offloads: copy.offloads,
     events: copy.events,
   } as ContextState;
+}
+
+/**
+ * Validates a parsed state document (as `parseState` does) and returns it as a
+ * `ContextState` without copying it: for documents the caller just built from
+ * freshly parsed JSON (the stores' session logs), whose message objects may be
+ * shared between `working`, `original` and offload entries on purpose.
+ *
+ * @throws InvalidStateError with the JSON path of the first offending value.
+ */
+export function readStateDocument(document: unknown): ContextState {
+  assertValidStateDocument(document);
+  const value = document as Record<string, unknown>;
+  return {
+    sessionId: value.sessionId,
+    revision: value.revision,
+    working: value.working,
+    original: value.original,
+    offloads: value.offloads,
+    events: value.events,
+  } as ContextState;
+}
+
+function assertValidStateDocument(document: unknown): void {
+  let problem: ValueProblem | undefined;
+  try {
+    problem = findDocumentProblem(document);
+  } catch (error) {
+    // A hostile object input (throwing getters, proxies) must still end in a typed error.
+    throw new InvalidStateError({
+      path: '$',
+      message: 'the value could not be read',
+      cause: error,
+    });
+  }
+  if (problem) throw new InvalidStateError(problem);
 }

@@ -9,3 +9,24 @@ export type { InMemorySessionStore } from './in-memory-session-store';
 export type { MaybePromise, SaveOptions, SessionStore } from './session-store';
 export { toStoreError } from './to-store-error';
 export type { ToStoreErrorOptions } from './to-store-error';
+export { createSessionLogCache } from './create-session-log-cache';
+export type { SessionLogCache } from './create-session-log-cache';
+export { planSessionLogWrite } from './plan-session-log-write';
+export type {
+  PlanSessionLogWriteOptions,
+  SessionLogWrite,
+} from './plan-session-log-write';
+export { createMigrationCursor, replaySessionLog } from './replay-session-log';
+export type { ReplaySessionLogOptions } from './replay-session-log';
+export {
+  SESSION_LOG_COMPACTION_MIN_DEAD_CHARS,
+  SESSION_LOG_FORMAT,
+  SESSION_LOG_SCHEMA_VERSION,
+} from './session-log';
+export type {
+  SessionLogCursor,
+  SessionLogDeltaRecord,
+  SessionLogEntry,
+  SessionLogFullRecord,
+  SessionLogRecord,
+} from './session-log';

@@ -16,6 +16,13 @@ export interface SummaryRequest {
   readonly targetChars?: number;
   /** The active plan, rendered, when a plan is attached. */
   readonly planHint?: string;
+  /**
+   * Upper bound on the reply's tokens, derived from the target size: the
+   * transcript's tokens (a longer reply is rejected anyway), or about
+   * `targetChars / 3` plus a margin when a character target is set.
+   * Summarizers built on a model send it as the output limit.
+   */
+  readonly maxOutputTokens?: number;
   /** Aborted on timeout or when the caller gives up. */
   readonly signal: AbortSignal;
   /** Which strategy asks (for logging and routing). */

@@ -248,4 +248,34 @@ describe('writeSectionedSummary', () => {
       writeSectionedSummary(transcript, 500),
     );
   });
+
+  it("should keep, after an assistant text's first sentence, the sentences that name code, paths or ids", () => {
+    const transcript = renderTranscript([
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: 'THOUGHT: I read the code. It is long. The bug is in `_cstack` of astropy/modeling/separable.py. Nothing else matters.\n\n```bash\nls\n```',
+          },
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'bash',
+            input: { command: 'ls' },
+          },
+        ],
+      },
+    ]);
+    expect(writeSectionedSummary(transcript, 1000)).toBe(
+      [
+        'Progress and decisions:',
+        '- I read the code. The bug is in `_cstack` of astropy/modeling/separable.py.',
+        'Next step:',
+        '- The bug is in `_cstack` of astropy/modeling/separable.py. Nothing else matters.',
+        '- last call: bash ls',
+      ].join('\n'),
+    );
+  });
 });

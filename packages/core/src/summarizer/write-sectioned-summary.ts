@@ -115,6 +115,10 @@ const EDIT_COMMAND =
 const EDIT_TOOL =
   /write|edit|create|replace|apply|patch|insert|delete|update|modify|book|cancel|send|transfer/i;
 
+/** A sentence that names something: a code span, a path, a dotted or numbered identifier. */
+const NAMING =
+  /`[^`\n]+`|\b[\w.-]+\/[\w.-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w*|\b[A-Za-z]+_?\d+\w*\b/;
+
 /** Longest item of a section (the task's first item may be longer). */
 const MAX_ITEM_CHARS = 240;
 const MAX_TASK_CHARS = 600;
@@ -287,9 +291,12 @@ function collectItems(blocks: readonly Block[]): Item[] {
         const prose = stripCode(stripAcmArtifacts(block.body));
         const sentences = splitSentences(prose);
         if (sentences.length === 0) return;
+        // The first sentence, then the ones that name something (`code`, a path, an id).
+        const [opening, ...rest] = sentences;
+        const naming = rest.filter((sentence) => NAMING.test(sentence));
         add(
           'progress',
-          cut(sentences[0]!, MAX_ITEM_CHARS),
+          cut([opening!, ...naming].join(' '), MAX_ITEM_CHARS),
           40 + recency(index),
         );
         lastIntentItem = items.length - 1;

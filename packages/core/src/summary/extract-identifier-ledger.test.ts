@@ -205,4 +205,12 @@ describe('extractIdentifierLedger', () => {
       groups: [['ERROR_42', 'src/b.py']],
     });
   });
+
+  it('should not take transcript block headers for error lines', () => {
+    expect(
+      extractIdentifierLedger(
+        '[tool error bash id=call_0007] Error: boom\nValueError: bad value',
+      ).errors,
+    ).toEqual(['ValueError: bad value']);
+  });
 });

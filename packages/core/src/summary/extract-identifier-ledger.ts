@@ -434,6 +434,8 @@ function collectErrors(text: string, cap: number, errors: Set<string>): void {
     keywords.lastIndex = lineEnd + 1;
     const line = text.slice(lineStart, lineEnd).trim();
     if (line === '' || isCodeLine(line)) continue;
+    // A transcript block header (`[tool error bash id=call_7]`) is not an error report.
+    if (/^\[[^\]\n]*\bid=[^\s\]]+\]/.test(line)) continue;
     if (!createErrorLinePattern().test(line)) continue;
     errors.add(trimLine(line));
     if (errors.size >= cap) return;

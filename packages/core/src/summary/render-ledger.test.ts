@@ -88,10 +88,10 @@ describe('renderLedger', () => {
       errors: ['E'.repeat(500)],
       groups,
     });
-    // 22 + 18 × 14 + 17 × 2 = 308; the 19th group would end at 324.
+    // 22 + 13 × 14 + 12 × 2 = 228; the 14th group would end at 244.
     expect(line).toBe(
       `${LEDGER_PREFIX}${groups
-        .slice(0, 18)
+        .slice(0, 13)
         .map((group) => group.join(' '))
         .join('; ')}`,
     );

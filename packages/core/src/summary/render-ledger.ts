@@ -4,7 +4,7 @@ import type { IdentifierLedger } from '../message/acm-marker';
 export const LEDGER_PREFIX = 'Facts kept verbatim — ';
 
 /** Longest rendered ledger, prefix included, when no other cap is given. */
-export const LEDGER_MAX_CHARS = 320;
+export const LEDGER_MAX_CHARS = 240;
 
 /** Longest error line a rendered ledger keeps. */
 const MAX_ERROR_CHARS = 100;
@@ -19,7 +19,7 @@ export interface RenderLedgerOptions {
   /**
    * Longest rendered ledger, prefix included; entries that do not fit are left
    * out (the originals stay behind the reload id).
-   * @default LEDGER_MAX_CHARS (320)
+   * @default LEDGER_MAX_CHARS (240)
    */
   readonly maxChars?: number;
 }

@@ -6,7 +6,7 @@ import type { Message } from '../message/message';
 import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
 import type { TokenCounter } from '../token/token-counter';
 import { renderTranscript } from './render-transcript';
-import { summarizeSpan } from './summarize-span';
+import { outputLimit, summarizeSpan } from './summarize-span';
 
 /** Four characters a token, like the approximate counters. */
 const counter: TokenCounter = {
@@ -104,10 +104,19 @@ describe('summarizeSpan', () => {
         transcript: renderTranscript(messages),
         targetChars: 50,
         planHint: 'Plan: Ship',
+        // The transcript's tokens (below the target's 81): a longer reply is rejected anyway.
+        maxOutputTokens: Math.ceil(renderTranscript(messages).length / 4),
         signal: controller.signal,
         strategy: 'compressCurrentRound',
       },
     ]);
+  });
+
+  it('should derive the output limit from the target size and the transcript', () => {
+    expect(outputLimit(1000, undefined)).toBe(1000);
+    expect(outputLimit(1000, 300)).toBe(164);
+    expect(outputLimit(50, 3000)).toBe(50);
+    expect(outputLimit(3, undefined)).toBe(16);
   });
 
   it('should count usage as 0 when the summarizer reports none', async () => {

@@ -113,6 +113,7 @@ export async function summarizeSpan({
       transcript: text,
       ...(target === undefined ? {} : { targetChars: target }),
       ...(planHint === undefined ? {} : { planHint }),
+      maxOutputTokens: outputLimit(counter.countText(text), target),
     });
 
   const fits =
@@ -159,6 +160,28 @@ export async function summarizeSpan({
       request,
     );
   }
+}
+
+/** Fewest output tokens a request allows, so that a tiny span can still be summarized. */
+const MIN_OUTPUT_TOKENS = 16;
+
+/**
+ * The output limit of one request: the transcript's tokens (a reply as long
+ * as its input is rejected anyway), and with a character target about a third
+ * of it in tokens plus a margin (summaries run at 3–4 characters a token).
+ */
+export function outputLimit(
+  transcriptTokens: number,
+  targetChars: number | undefined,
+): number {
+  const byTarget =
+    targetChars === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.ceil(targetChars / 3) + 64;
+  return Math.max(
+    MIN_OUTPUT_TOKENS,
+    Math.min(Math.ceil(transcriptTokens), byTarget),
+  );
 }
 
 function assertBudget(budget: number, maxInputTokens: number): void {

@@ -191,6 +191,47 @@ export function describeMemoryOnStore({
       });
     });
 
+    it('should lose nothing when two memories race on one session with saveWithRetry', async () => {
+      await withStore(async (store) => {
+        const first = createMemory(store, 'retried', 'first');
+        const second = createMemory(store, 'retried', 'second');
+        const firstRounds = splitRounds(conversation(5, 'first'));
+        const secondRounds = splitRounds(conversation(6, 'second'));
+        const race = async (
+          memory: AutoContextMemory,
+          rounds: readonly (readonly Message[])[],
+        ) => {
+          let conflicts = 0;
+          for (const round of rounds) {
+            await memory.addMessages(round);
+            await memory.compressIfNeeded();
+            const result = await memory.saveWithRetry({
+              maxAttempts: 50,
+              beforeRetry: () => memory.compressIfNeeded(),
+            });
+            expect(result.saved).toBe(true);
+            expect(memory.getUnsavedMessages()).toStrictEqual([]);
+            conflicts += result.conflicts;
+          }
+          return conflicts;
+        };
+
+        const conflicts = await Promise.all([
+          race(first, firstRounds),
+          race(second, secondRounds),
+        ]);
+
+        const reader = createMemory(store, 'retried');
+        await reader.load();
+        const stored = reader.getState();
+        expect(conflicts[0] + conflicts[1]).toBeGreaterThan(0);
+        expect(sortedIds(stored.original)).toStrictEqual(
+          sortedIds([...firstRounds, ...secondRounds].flat()),
+        );
+        expect(checkStateContract({ after: stored })).toStrictEqual([]);
+      });
+    });
+
     it('should make the second of two memories on one session fail with StoreConflictError, then reload, re-apply and lose nothing', async () => {
       await withStore(async (store) => {
         const first = createMemory(store, 'shared', 'first');

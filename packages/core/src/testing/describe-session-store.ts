@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AcmError } from '../error/acm-error';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { StoreConflictError } from '../error/store-conflict-error';
 import type { CompressionEvent } from '../event/compression-event';
@@ -18,6 +19,21 @@ export interface DescribeSessionStoreOptions {
    * @default nothing
    */
   cleanup?: (store: SessionStore) => MaybePromise<void>;
+  /**
+   * Replaces the stored record of `sessionId` behind the store's back (the
+   * store created by `create`): `'corrupt'` with bytes that are not a record
+   * (truncated JSON), `'newer-schema'` with a record of a schema version newer
+   * than any this library writes (`schemaVersion: 999`). With it, the suite
+   * checks that such a record is refused on load and never overwritten by a
+   * save at the revision the writer last saw (issue #14). Every store should
+   * provide it.
+   * @default undefined (those cases are skipped)
+   */
+  corruptRecord?: (
+    store: SessionStore,
+    sessionId: string,
+    kind: 'corrupt' | 'newer-schema',
+  ) => MaybePromise<void>;
 }
 
 /**
@@ -31,6 +47,7 @@ export function describeSessionStore({
   name,
   create,
   cleanup,
+  corruptRecord,
 }: DescribeSessionStoreOptions): void {
   describe(`describeSessionStore(${name})`, () => {
     let store: SessionStore;
@@ -88,6 +105,29 @@ export function describeSessionStore({
       });
       expect(await store.load('session-1')).toStrictEqual(second);
     });
+
+    it
+      .skipIf(corruptRecord === undefined)
+      .each(['corrupt', 'newer-schema'] as const)(
+      'should refuse a %s record with a typed error on load and on save, and never overwrite it',
+      async (kind) => {
+        const first = createRichState('session-1', 1);
+        await store.save('session-1', first, { expectedRevision: null });
+        await corruptRecord!(store, 'session-1', kind);
+        const second = appendText(first, 'second-user', 'user', 'And now?');
+
+        const loadError = await captureError(() => store.load('session-1'));
+        const saveError = await captureError(() =>
+          store.save('session-1', second, { expectedRevision: 1 }),
+        );
+        const againError = await captureError(() => store.load('session-1'));
+
+        expect(AcmError.isInstance(loadError)).toBe(true);
+        expect(AcmError.isInstance(saveError)).toBe(true);
+        // Not overwritten: the record is still refused after the save.
+        expect(AcmError.isInstance(againError)).toBe(true);
+      },
+    );
 
     it('should reject expectedRevision null on an existing session', async () => {
       const first = createRichState('session-1', 1);

@@ -1,0 +1,380 @@
+/**
+ * What one turn costs as the history grows (issue #13 items 1, 4 and 6), in
+ * one run, on real SWE-bench agent messages:
+ *
+ * - `addMessage` + a `compressIfNeeded` that finds nothing to do, with the
+ *   default exact counter (js-tiktoken o200k_base) and with the approximate
+ *   counter, at 1k / 10k / 50k messages of history; beside it the floor
+ *   (tokenizing the new message alone) and LangChain's
+ *   `summarizationMiddleware` `beforeModel` on the same history;
+ * - the stores (file, Redis, Postgres): bytes written and latency of the
+ *   `save()` that follows appending one message, at 100 and 10k messages.
+ *
+ *   cd bench && npx tsx --conditions=@acm/source cost.ts [--turns 200] [--sizes 1000,10000,50000] [--no-stores]
+ *
+ * Prints a table and writes bench/results/cost.json. See bench/README.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import {
+  AutoContextMemory,
+  createApproximateTokenCounter,
+  createTiktokenTokenCounter,
+} from '@acm/core';
+import type { Message, Part, TokenCounter } from '@acm/core';
+import { loadSharedConversationsAsCore } from '@acm/core/testing';
+import {
+  AIMessage,
+  HumanMessage,
+  SystemMessage,
+  ToolMessage,
+} from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
+import { SimpleChatModel } from '@langchain/core/language_models/chat_models';
+import { summarizationMiddleware } from 'langchain';
+import { measureStores } from './cost-stores';
+import type { StoreFigures } from './cost-stores';
+
+const benchDirectory = dirname(fileURLToPath(import.meta.url));
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+const TURNS = Number(option('turns', '200'));
+const SIZES = option('sizes', '1000,10000,50000').split(',').map(Number);
+const WITH_STORES = !process.argv.includes('--no-stores');
+
+// ---------------------------------------------------------------------------
+// Real messages, copied under fresh ids so that no cache has seen them.
+
+const source = loadSharedConversationsAsCore({ dataset: 'swe' });
+
+/** An endless stream of real SWE messages, whole conversations in order, each copy under fresh ids. */
+function createMessageStream(
+  prefix: string,
+  firstConversation = 0,
+): () => Message {
+  let conversation = firstConversation;
+  let index = 0;
+  let copy = 0;
+  return () => {
+    let messages = source[conversation % source.length]!.messages;
+    while (index >= messages.length) {
+      conversation += 1;
+      index = 0;
+      copy += 1;
+      messages = source[conversation % source.length]!.messages;
+    }
+    const message = messages[index]!;
+    index += 1;
+    return copyMessage(message, `${prefix}${copy}-`);
+  };
+}
+
+/** A deep copy (fresh strings: V8 caches regexp results per string object) under prefixed ids. */
+export function copyMessage(message: Message, prefix: string): Message {
+  const fresh = JSON.parse(JSON.stringify(message)) as Message;
+  return {
+    ...fresh,
+    id: `${prefix}${message.id}`,
+    content: fresh.content.map((part): Part => {
+      if (part.type === 'tool-call' || part.type === 'tool-result') {
+        return { ...part, toolCallId: `${prefix}${part.toolCallId}` };
+      }
+      return { ...part };
+    }),
+  };
+}
+
+export function buildHistory(size: number, prefix: string): Message[] {
+  const next = createMessageStream(prefix);
+  const history: Message[] = [];
+  for (let index = 0; index < size; index += 1) history.push(next());
+  // Continue to the end of the current exchange so the history is well paired.
+  return history;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// ---------------------------------------------------------------------------
+// LangChain's summarizationMiddleware, never triggering (no-op beforeModel).
+
+class NeverCalledChatModel extends SimpleChatModel {
+  _llmType(): string {
+    return 'never-called';
+  }
+  _call(): Promise<string> {
+    return Promise.reject(new Error('the benchmark never summarizes'));
+  }
+}
+
+function coreText(message: Message): string {
+  return message.content
+    .map((part) =>
+      part.type === 'text' || part.type === 'reasoning'
+        ? part.text
+        : part.type === 'tool-call'
+          ? JSON.stringify(part.input)
+          : part.type === 'tool-result'
+            ? typeof part.output === 'string'
+              ? part.output
+              : JSON.stringify(part.output)
+            : '',
+    )
+    .join('\n');
+}
+
+function toLangChain(message: Message): BaseMessage {
+  const text = coreText(message);
+  switch (message.role) {
+    case 'system':
+      return new SystemMessage({ content: text, id: message.id });
+    case 'user':
+      return new HumanMessage({ content: text, id: message.id });
+    case 'assistant':
+      return new AIMessage({
+        content: text,
+        id: message.id,
+        tool_calls: message.content.flatMap((part) =>
+          part.type === 'tool-call'
+            ? [
+                {
+                  id: part.toolCallId,
+                  name: part.toolName,
+                  args: (typeof part.input === 'object' && part.input !== null
+                    ? part.input
+                    : { input: part.input }) as Record<string, unknown>,
+                  type: 'tool_call' as const,
+                },
+              ]
+            : [],
+        ),
+      });
+    case 'tool': {
+      const result = message.content.find(
+        (part) => part.type === 'tool-result',
+      );
+      return new ToolMessage({
+        content: text,
+        id: message.id,
+        tool_call_id: result?.type === 'tool-result' ? result.toolCallId : '',
+      });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Per-turn cost of the memory.
+
+interface TurnFigures {
+  readonly size: number;
+  /** Median ms of addMessage + no-op compressIfNeeded, default counter. */
+  readonly addAndCheckDefaultMs: number;
+  /** Median ms of tokenizing one new real message alone (default counter, another message of the same data). */
+  readonly floorMs: number;
+  readonly addAndCheckDefaultOverFloor: number;
+  /** The same ratio on the turns that measured the floor first. */
+  readonly overFloorWhenFloorFirst: number;
+  /** The same ratio on the turns that ran add + check first. */
+  readonly overFloorWhenAddFirst: number;
+  /** Median ms of the no-op compressIfNeeded alone, approximate counter. */
+  readonly checkApproximateMs: number;
+  /** Median ms of addMessage + no-op compressIfNeeded, approximate counter. */
+  readonly addAndCheckApproximateMs: number;
+  /** Median ms of LangChain summarizationMiddleware.beforeModel (no trigger). */
+  readonly langchainBeforeModelMs: number;
+  readonly langchainOverAcmDefault: number;
+}
+
+const NO_TRIGGER = { msgThreshold: 10_000_000, maxToken: 1_000_000_000 };
+
+async function measureTurns(
+  size: number,
+  defaultCounter: TokenCounter,
+): Promise<TurnFigures> {
+  const history = buildHistory(size, `h${size}-`);
+  // New messages come from the other half of the data than the history's start, so that at 1k their texts
+  // were not tokenized moments ago (tokenizers cache pieces).
+  const nextNew = createMessageStream(
+    `n${size}-`,
+    Math.floor(source.length / 2),
+  );
+  // The same new messages at every size: the stream restarts per size.
+  // The floor tokenizes other real messages, from a third region of the data: a twin of the new message
+  // would find the tokenizer's piece cache warm for its text (or leave it warm for the add).
+  const nextFloor = createMessageStream(
+    `f${size}-`,
+    Math.floor((source.length * 3) / 4),
+  );
+  const newMessages: Message[] = [];
+  const floorMessages: Message[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    newMessages.push(nextNew());
+    floorMessages.push(nextFloor());
+  }
+
+  const exact = new AutoContextMemory({
+    sessionId: `cost-exact-${size}`,
+    config: NO_TRIGGER,
+    counter: defaultCounter,
+  });
+  await exact.addMessages(history);
+  await exact.compressIfNeeded();
+  const approximate = new AutoContextMemory({
+    sessionId: `cost-approximate-${size}`,
+    config: NO_TRIGGER,
+    counter: createApproximateTokenCounter(),
+  });
+  await approximate.addMessages(history);
+  await approximate.compressIfNeeded();
+
+  const middleware = summarizationMiddleware({
+    model: new NeverCalledChatModel({}),
+    trigger: { tokens: 1_000_000_000 },
+    keep: { messages: 20 },
+  });
+  const beforeModel = middleware.beforeModel as unknown as (
+    state: { messages: BaseMessage[] },
+    runtime: { context: Record<string, unknown> },
+  ) => Promise<unknown>;
+  const lcState = history.map(toLangChain);
+  const lcNew = newMessages.map(toLangChain);
+
+  const addAfterFloor: number[] = [];
+  const addBeforeFloor: number[] = [];
+  const floorBefore: number[] = [];
+  const floorAfter: number[] = [];
+  const checkApproximate: number[] = [];
+  const addAndCheckApproximate: number[] = [];
+  const langchain: number[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    const message = newMessages[turn]!;
+    // Alternate the order so that neither measure always runs right after the other.
+    const floorFirst = turn % 2 === 0;
+    let start: number;
+    const measureFloor = () => {
+      const floorStart = performance.now();
+      defaultCounter.countMessage(floorMessages[turn]!);
+      (floorFirst ? floorBefore : floorAfter).push(
+        performance.now() - floorStart,
+      );
+    };
+    if (floorFirst) measureFloor();
+    start = performance.now();
+    await exact.addMessage(message);
+    await exact.compressIfNeeded();
+    (floorFirst ? addAfterFloor : addBeforeFloor).push(
+      performance.now() - start,
+    );
+    if (!floorFirst) measureFloor();
+
+    start = performance.now();
+    await approximate.addMessage(message);
+    const added = performance.now();
+    await approximate.compressIfNeeded();
+    const end = performance.now();
+    checkApproximate.push(end - added);
+    addAndCheckApproximate.push(end - start);
+
+    lcState.push(lcNew[turn]!);
+    start = performance.now();
+    await beforeModel({ messages: lcState }, { context: {} });
+    langchain.push(performance.now() - start);
+  }
+  const addAndCheckDefaultMs = median([...addAfterFloor, ...addBeforeFloor]);
+  const floorMs = median([...floorBefore, ...floorAfter]);
+  const langchainBeforeModelMs = median(langchain);
+  return {
+    size,
+    addAndCheckDefaultMs,
+    floorMs,
+    addAndCheckDefaultOverFloor: addAndCheckDefaultMs / floorMs,
+    overFloorWhenFloorFirst: median(addAfterFloor) / median(floorBefore),
+    overFloorWhenAddFirst: median(addBeforeFloor) / median(floorAfter),
+    checkApproximateMs: median(checkApproximate),
+    addAndCheckApproximateMs: median(addAndCheckApproximate),
+    langchainBeforeModelMs,
+    langchainOverAcmDefault: langchainBeforeModelMs / addAndCheckDefaultMs,
+  };
+}
+
+function format(value: number, digits = 3): string {
+  return value.toFixed(digits);
+}
+
+async function main(): Promise<void> {
+  const defaultCounter = createTiktokenTokenCounter();
+  defaultCounter.countText('warm up the rank file');
+  const turns: TurnFigures[] = [];
+  for (const size of SIZES) {
+    process.stderr.write(`memory turns at ${size} messages…\n`);
+    turns.push(await measureTurns(size, defaultCounter));
+  }
+  const first = turns[0]!;
+  const last = turns.at(-1)!;
+  const ratios = {
+    addAndCheckDefaultOverFloor: Object.fromEntries(
+      turns.map((row) => [row.size, row.addAndCheckDefaultOverFloor]),
+    ),
+    addAndCheckDefaultLargestOverSmallest:
+      last.addAndCheckDefaultMs / first.addAndCheckDefaultMs,
+    checkApproximateLargestOverSmallest:
+      last.checkApproximateMs / first.checkApproximateMs,
+  };
+
+  console.log(
+    `\nPer turn (median of ${TURNS} turns, ms): one new real SWE message, nothing triggers`,
+  );
+  console.log(
+    '| messages | add + check, default | floor: tokenize new message | ratio (floor first / add first) | check, approximate | add + check, approximate | LangChain beforeModel |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of turns) {
+    console.log(
+      `| ${row.size} | ${format(row.addAndCheckDefaultMs)} | ${format(row.floorMs)} | ${format(row.addAndCheckDefaultOverFloor, 2)} (${format(row.overFloorWhenFloorFirst, 2)} / ${format(row.overFloorWhenAddFirst, 2)}) | ${format(row.checkApproximateMs, 4)} | ${format(row.addAndCheckApproximateMs, 4)} | ${format(row.langchainBeforeModelMs)} |`,
+    );
+  }
+  console.log(
+    `\nadd + check default, ${last.size} ÷ ${first.size}: ${format(ratios.addAndCheckDefaultLargestOverSmallest, 2)}; check approximate, ${last.size} ÷ ${first.size}: ${format(ratios.checkApproximateLargestOverSmallest, 2)}`,
+  );
+
+  let stores: StoreFigures[] = [];
+  if (WITH_STORES) {
+    stores = await measureStores({ buildHistory, copyMessage });
+  }
+
+  const result = {
+    benchmark: 'cost',
+    command: 'cd bench && npx tsx --conditions=@acm/source cost.ts',
+    turns: TURNS,
+    sizes: SIZES,
+    data: 'shared/data swe-agent-trajectories.jsonl.gz, whole conversations copied under fresh ids',
+    config: NO_TRIGGER,
+    machine: {
+      cpus: cpus().length,
+      loadavg: loadavg(),
+      node: process.version,
+    },
+    memory: turns,
+    ratios,
+    stores,
+  };
+  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
+  writeFileSync(
+    join(benchDirectory, 'results', 'cost.json'),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
+}
+
+await main();
