@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { createTiktokenTokenCounter } from '@acm/core';
+import { createTiktokenTokenCounter, resolveConfig } from '@acm/core';
 
 import { DEMO_CONFIG, replayConversation } from './replay-conversation';
 
@@ -34,7 +34,7 @@ if (selected.length === 0) {
 const counter = createTiktokenTokenCounter();
 const format = (value: number) => value.toLocaleString('en-US');
 console.log(
-  `Budget: maxToken ${format(DEMO_CONFIG.maxToken ?? 0)}, trigger at ${String((DEMO_CONFIG.tokenRatio ?? 0) * 100)} % or ${String(DEMO_CONFIG.msgThreshold)} messages; tokens counted with ${counter.name}.`,
+  `Budget: maxToken ${format(resolveConfig(DEMO_CONFIG).maxToken)}, trigger at ${String((DEMO_CONFIG.tokenRatio ?? 0) * 100)} % or ${String(DEMO_CONFIG.msgThreshold)} messages; tokens counted with ${counter.name}.`,
 );
 
 for (const sample of selected) {

@@ -42,6 +42,28 @@ describeSessionStore({
   },
   cleanup: async (store) => {
     await pool.query(`DROP TABLE IF EXISTS "${tables.get(store)}"`);
+    await pool.query(`DROP TABLE IF EXISTS "${tables.get(store)}_log"`);
+  },
+  // Behind the store's back, as corruption or a newer version would: a new epoch, so no cached cursor applies.
+  corruptRecord: async (store, sessionId, kind) => {
+    const table = tables.get(store)!;
+    await pool.query(
+      `UPDATE "${table}" SET state = $2::jsonb WHERE session_id = $1`,
+      [
+        sessionId,
+        JSON.stringify({
+          format: 'acm.session-log',
+          schemaVersion: kind === 'corrupt' ? 2 : 999,
+          epoch: kind,
+        }),
+      ],
+    );
+    if (kind === 'corrupt') {
+      await pool.query(
+        `UPDATE "${table}_log" SET record = '{"revision":"one"}' WHERE session_id = $1`,
+        [sessionId],
+      );
+    }
   },
 });
 

@@ -48,11 +48,44 @@ afterAll(() => {
   client.destroy();
 });
 
-/** A store on the shared test server under a fresh key prefix. */
-const createStore = () =>
-  createRedisSessionStore({ client, keyPrefix: nextPrefix() });
+/** The key prefix of each store `createStore` made. */
+const prefixOf = new WeakMap<object, string>();
 
-describeSessionStore({ name: 'redis', create: createStore });
+/** A store on the shared test server under a fresh key prefix. */
+const createStore = () => {
+  const keyPrefix = nextPrefix();
+  const store = createRedisSessionStore({ client, keyPrefix });
+  prefixOf.set(store, keyPrefix);
+  return store;
+};
+
+describeSessionStore({
+  name: 'redis',
+  create: createStore,
+  // Behind the store's back, as corruption or a newer version would: a new epoch, so no cached cursor applies.
+  corruptRecord: async (store, sessionId, kind) => {
+    const tag = `${prefixOf.get(store)!}{${sessionId}}`;
+    await client.del(`${tag}:log`);
+    await client.rPush(
+      `${tag}:log`,
+      kind === 'corrupt'
+        ? '{"revision":'
+        : JSON.stringify({
+            format: 'acm.session-log',
+            schemaVersion: 999,
+            sessionId,
+            epoch: 'newer',
+            revision: 1,
+            full: true,
+            original: [],
+            working: [],
+            offloads: {},
+            events: [],
+          }),
+    );
+    await client.hSet(`${tag}:state`, { epoch: kind });
+  },
+});
 
 describeMemoryOnStore({
   name: 'redis',

@@ -311,6 +311,8 @@ describe('createReActAgent with autoContextHook on a 200-step task', () => {
       'compressToolRuns',
       'offloadLargeMessagesProtected',
       'rollupHistory',
+      // The task stays verbatim (#11 item 1), so its round is summarized rather than rolled up.
+      'summarizeRounds',
     ]);
     expect(
       memory

@@ -32,7 +32,12 @@ export interface ToolPolicies {
 export interface AutoContextConfig {
   /** Compression triggers when the working message count is ≥ this. @default 100 */
   readonly msgThreshold: number;
-  /** The context budget in tokens. @default 131072 */
+  /**
+   * The context budget in tokens. Input: tokens, or a share of the model's
+   * context window, `{ contextWindow, fraction }` (LangChain's
+   * `trigger: { fraction }`): `floor(contextWindow × fraction)`.
+   * @default 131072
+   */
   readonly maxToken: number;
   /** Compression triggers when tokens are ≥ `maxToken × tokenRatio`. @default 0.75 */
   readonly tokenRatio: number;
@@ -46,11 +51,20 @@ export interface AutoContextConfig {
   readonly minConsecutiveToolMessages: number;
   /** Current-round compression aims at this fraction of the original characters. @default 0.3 */
   readonly currentRoundCompressionRatio: number;
-  /** Spans with fewer estimated tokens than this are not worth an LLM summary. @default 5000 */
+  /**
+   * Spans with fewer estimated tokens than this are not worth an LLM summary.
+   * Input: tokens, or `{ fraction }` of `maxToken`.
+   * @default min(5000, round(0.05 × maxToken)) (5000 at the default budget)
+   */
   readonly minCompressionTokenThreshold: number;
   /** Completed rounds the rollup keeps in addition to the current round. @default 3 */
   readonly historyRollupKeepRecentRounds: number;
-  /** Tokens the rollup's recent focus window keeps at least. @default 8000 */
+  /**
+   * Tokens of recent rounds the rollup keeps: at least this many under
+   * message-count pressure, at most this many under token pressure. Input:
+   * tokens, or `{ fraction }` of `maxToken`.
+   * @default min(8000, round(0.1 × maxToken)) (8000 at the default budget)
+   */
   readonly historyRollupKeepRecentTokens: number;
   /** Prompt overrides per LLM strategy. @default {} */
   readonly customPrompt: PromptConfig;
@@ -87,16 +101,43 @@ export interface AutoContextConfig {
   readonly minCurrentRoundSavingsRatio: number;
 }
 
+/** A token amount: absolute tokens, or a fraction (0, 1] of `maxToken`. */
+export type TokenAmount = number | { readonly fraction: number };
+
+/** A budget: absolute tokens, or a fraction (0, 1] of a model's context window. */
+export type TokenBudget =
+  number | { readonly contextWindow: number; readonly fraction: number };
+
+/** Options whose input may be relative (resolved to tokens by `resolveConfig`). */
+type RelativeOption =
+  'maxToken' | 'minCompressionTokenThreshold' | 'historyRollupKeepRecentTokens';
+
 /** What callers pass: any subset of the options; the rest take their defaults. */
 export type AutoContextConfigInput = Partial<
-  Omit<AutoContextConfig, 'strategies' | 'toolPolicies' | 'customPrompt'>
+  Omit<
+    AutoContextConfig,
+    'strategies' | 'toolPolicies' | 'customPrompt' | RelativeOption
+  >
 > & {
+  readonly maxToken?: TokenBudget;
+  readonly minCompressionTokenThreshold?: TokenAmount;
+  readonly historyRollupKeepRecentTokens?: TokenAmount;
   readonly strategies?: Partial<Record<StrategyName, boolean>>;
   readonly toolPolicies?: Partial<ToolPolicies>;
   readonly customPrompt?: PromptConfig;
 };
 
-/** The reference implementation's defaults plus ours (DESIGN §3.3). */
+/**
+ * Defaults of the token thresholds that scale with the budget: a fraction of
+ * `maxToken`, capped at the reference's absolute value (so the default budget
+ * keeps the reference's numbers and small budgets keep every strategy alive).
+ */
+export const RELATIVE_THRESHOLD_DEFAULTS = {
+  minCompressionTokenThreshold: { fraction: 0.05, atMost: 5000 },
+  historyRollupKeepRecentTokens: { fraction: 0.1, atMost: 8000 },
+} as const;
+
+/** The reference implementation's defaults plus ours (DESIGN §3.3), at the default `maxToken`. */
 export const DEFAULT_CONFIG: AutoContextConfig = {
   msgThreshold: 100,
   maxToken: 131072,
@@ -118,6 +159,7 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
     compressToolRuns: true,
     offloadLargeMessagesProtected: true,
     offloadLargeMessages: true,
+    clearToolUses: true,
     summarizeRounds: true,
     summarizeLargeCurrentMessages: true,
     compressCurrentRound: true,

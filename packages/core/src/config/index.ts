@@ -4,7 +4,9 @@ export type {
   CompressionMode,
   LlmStrategyName,
   PromptConfig,
+  TokenAmount,
+  TokenBudget,
   ToolPolicies,
 } from './config';
-export { DEFAULT_CONFIG } from './config';
+export { DEFAULT_CONFIG, RELATIVE_THRESHOLD_DEFAULTS } from './config';
 export { resolveConfig } from './resolve-config';

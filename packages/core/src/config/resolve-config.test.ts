@@ -69,6 +69,7 @@ describe('resolveConfig', () => {
         compressToolRuns: true,
         offloadLargeMessagesProtected: true,
         offloadLargeMessages: true,
+        clearToolUses: true,
         summarizeRounds: true,
         summarizeLargeCurrentMessages: true,
         compressCurrentRound: true,
@@ -394,5 +395,58 @@ describe('resolveConfig', () => {
     expect(error.message).toBe(
       'Invalid config option toolPolicies.pin: must be an array of tool names, but entry 1 is 7',
     );
+  });
+
+  it('should scale the token thresholds with maxToken when they are not given', () => {
+    expect(
+      [131072, 14000, 2000].map((maxToken) => {
+        const config = resolveConfig({ maxToken });
+        return [
+          config.minCompressionTokenThreshold,
+          config.historyRollupKeepRecentTokens,
+        ];
+      }),
+    ).toEqual([
+      [5000, 8000],
+      [700, 1400],
+      [100, 200],
+    ]);
+  });
+
+  it('should accept token thresholds as absolute tokens or as a fraction of maxToken', () => {
+    const config = resolveConfig({
+      maxToken: 6000,
+      minCompressionTokenThreshold: 123,
+      historyRollupKeepRecentTokens: { fraction: 0.25 },
+    });
+    expect([
+      config.minCompressionTokenThreshold,
+      config.historyRollupKeepRecentTokens,
+    ]).toEqual([123, 1500]);
+  });
+
+  it('should accept maxToken as a fraction of a context window', () => {
+    const config = resolveConfig({
+      maxToken: { contextWindow: 200_000, fraction: 0.8 },
+    });
+    expect([config.maxToken, config.minCompressionTokenThreshold]).toEqual([
+      160_000, 5000,
+    ]);
+  });
+
+  it('should reject a relative threshold outside (0, 1] or with unknown keys', () => {
+    expect(
+      resolveError({ minCompressionTokenThreshold: { fraction: 1.5 } })
+        .parameter,
+    ).toBe('minCompressionTokenThreshold.fraction');
+    expect(
+      resolveError({ historyRollupKeepRecentTokens: { share: 0.1 } }).parameter,
+    ).toBe('historyRollupKeepRecentTokens.share');
+    expect(
+      resolveError({ maxToken: { contextWindow: 0, fraction: 0.5 } }).parameter,
+    ).toBe('maxToken.contextWindow');
+    expect(
+      resolveError({ maxToken: { contextWindow: 1, fraction: 0.5 } }).parameter,
+    ).toBe('maxToken');
   });
 });

@@ -8,7 +8,7 @@ import type {
   PromptConfig,
   ToolPolicies,
 } from './config';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG, RELATIVE_THRESHOLD_DEFAULTS } from './config';
 
 /**
  * Validates a configuration once, at the boundary, and fills in the defaults.
@@ -21,6 +21,12 @@ import { DEFAULT_CONFIG } from './config';
  * - `targetRatio`, when not given, is `min(DEFAULT_CONFIG.targetRatio, tokenRatio)`;
  * - `offloadSinglePreview`, when not given, is
  *   `min(DEFAULT_CONFIG.offloadSinglePreview, largePayloadThreshold - 1)`.
+ * - `maxToken` given as `{ contextWindow, fraction }` becomes
+ *   `floor(contextWindow × fraction)`;
+ * - `minCompressionTokenThreshold` and `historyRollupKeepRecentTokens` given as
+ *   `{ fraction }` become `round(fraction × maxToken)`; when not given, they
+ *   default to `min(atMost, round(fraction × maxToken))` of
+ *   `RELATIVE_THRESHOLD_DEFAULTS` (5000 and 8000 at the default budget).
  * Values the caller did give are never adjusted: they are valid or rejected.
  *
  * @returns a fresh plain object (never `input`, never `DEFAULT_CONFIG`); the
@@ -55,9 +61,21 @@ export function resolveConfig(
     given.toolPolicies as AutoContextConfigInput['toolPolicies'];
   const customPrompt = given.customPrompt as PromptConfig | undefined;
 
+  const maxToken = resolveBudget(given.maxToken);
+  const relative = (key: keyof typeof RELATIVE_THRESHOLD_DEFAULTS): number => {
+    const value = given[key] as number | { fraction: number } | undefined;
+    if (typeof value === 'number') return value;
+    if (value !== undefined) return Math.round(value.fraction * maxToken);
+    const { fraction, atMost } = RELATIVE_THRESHOLD_DEFAULTS[key];
+    return Math.min(atMost, Math.round(fraction * maxToken));
+  };
+
   const config: AutoContextConfig = {
     ...DEFAULT_CONFIG,
     ...(given as Partial<AutoContextConfig>),
+    maxToken,
+    minCompressionTokenThreshold: relative('minCompressionTokenThreshold'),
+    historyRollupKeepRecentTokens: relative('historyRollupKeepRecentTokens'),
     strategies: { ...DEFAULT_CONFIG.strategies, ...definedEntries(strategies) },
     toolPolicies: {
       neverCompress: [
@@ -107,7 +125,7 @@ type Validator = (value: unknown, parameter: string) => void;
 /** Every option's check. Typed as a full record so a new option cannot be forgotten. */
 const VALIDATORS: Readonly<Record<keyof AutoContextConfig, Validator>> = {
   msgThreshold: integerAtLeast(1),
-  maxToken: integerAtLeast(1),
+  maxToken: validateBudget,
   tokenRatio: ratio,
   lastKeep: integerAtLeast(0),
   // A threshold of 0 would make every message, even an empty one, "large".
@@ -115,9 +133,9 @@ const VALIDATORS: Readonly<Record<keyof AutoContextConfig, Validator>> = {
   offloadSinglePreview: integerAtLeast(0),
   minConsecutiveToolMessages: integerAtLeast(0),
   currentRoundCompressionRatio: ratio,
-  minCompressionTokenThreshold: integerAtLeast(0),
+  minCompressionTokenThreshold: tokenAmount,
   historyRollupKeepRecentRounds: integerAtLeast(0),
-  historyRollupKeepRecentTokens: integerAtLeast(0),
+  historyRollupKeepRecentTokens: tokenAmount,
   customPrompt: validateCustomPrompt,
   mode: validateMode,
   compactRatioThreshold: ratio,
@@ -136,6 +154,7 @@ const STRATEGY_KEYS: Readonly<Record<StrategyName, true>> = {
   compressToolRuns: true,
   offloadLargeMessagesProtected: true,
   offloadLargeMessages: true,
+  clearToolUses: true,
   summarizeRounds: true,
   summarizeLargeCurrentMessages: true,
   compressCurrentRound: true,
@@ -182,6 +201,59 @@ function integerAtLeast(minimum: number): Validator {
       });
     }
   };
+}
+
+function resolveBudget(value: unknown): number {
+  if (value === undefined) return DEFAULT_CONFIG.maxToken;
+  if (typeof value === 'number') return value;
+  const { contextWindow, fraction: share } = value as {
+    contextWindow: number;
+    fraction: number;
+  };
+  return Math.floor(contextWindow * share);
+}
+
+/** `maxToken`: an integer ≥ 1, or `{ contextWindow, fraction }` giving at least 1 token. */
+function validateBudget(value: unknown, parameter: string): void {
+  if (typeof value === 'number') {
+    integerAtLeast(1)(value, parameter);
+    return;
+  }
+  const record = requireRecord(value, parameter);
+  for (const key of Object.keys(record)) {
+    if (key !== 'contextWindow' && key !== 'fraction') {
+      throw unknownOption(
+        key,
+        record[key],
+        ['contextWindow', 'fraction'],
+        `${parameter}.`,
+      );
+    }
+  }
+  integerAtLeast(1)(record.contextWindow, `${parameter}.contextWindow`);
+  ratio(record.fraction, `${parameter}.fraction`);
+  if (resolveBudget(record) < 1) {
+    throw new InvalidConfigError({
+      parameter,
+      value,
+      message: `must give at least 1 token, received ${resolveBudget(record)}`,
+    });
+  }
+}
+
+/** A token amount: an integer ≥ 0, or `{ fraction }` with a fraction in (0, 1] of `maxToken`. */
+function tokenAmount(value: unknown, parameter: string): void {
+  if (typeof value === 'number') {
+    integerAtLeast(0)(value, parameter);
+    return;
+  }
+  const record = requireRecord(value, parameter);
+  for (const key of Object.keys(record)) {
+    if (key !== 'fraction') {
+      throw unknownOption(key, record[key], ['fraction'], `${parameter}.`);
+    }
+  }
+  ratio(record.fraction, `${parameter}.fraction`);
 }
 
 function fraction(value: unknown, parameter: string): void {

@@ -94,9 +94,10 @@ function collectReachable(state: ContextState): Reachability {
  *   `after`, byte-exact (canonical-JSON equal): in `after.working`, or inside an
  *   offload entry named by a stub (`metadata.acm.offloadId`) of working memory,
  *   or by a stub inside such an entry, recursively. Required are all of
- *   `after.original`, or, with `before`, everything reachable in `before` plus the
- *   messages appended to `original` since (so a message already deleted from
- *   working memory before is not reported again);
+ *   `after.original`, or, with `before`, every original message (by id) reachable
+ *   in `before` plus the messages appended to `original` since (so a message
+ *   already deleted from working memory before is not reported again; ACM's
+ *   own stubs and summaries are not owed: a flat fold replaces them);
  * - `dangling-offload-reference`: a reachable stub names no offload entry
  *   (reported at the working stub it was reached from);
  * - `missing-original`: a working message ACM did not write has no original
@@ -173,7 +174,11 @@ export function checkStateContract({
     before === undefined
       ? after.original
       : [
-          ...collectReachable(before).messages,
+          // Only original messages are owed: ACM's own stubs and summaries may
+          // be replaced by a flat fold that holds the originals directly.
+          ...collectReachable(before).messages.filter((message) =>
+            originalIndexById.has(message.id),
+          ),
           ...after.original.slice(before.original.length),
         ];
   const reported = new Set<string>();

@@ -1,2 +1,9 @@
 export type { ConversationStructure, Exchange, Round } from './analyze-conversation';
-export { analyzeConversation, isFinalAnswer, isUserTurn } from './analyze-conversation';
+export {
+  analyzeConversation,
+  isFinalAnswer,
+  isFinalAnswerAt,
+  isHarnessReply,
+  isUserTurn,
+  opensRound,
+} from './analyze-conversation';

@@ -28,6 +28,23 @@ export interface CompactionStartEvent {
   readonly force: boolean;
 }
 
+/**
+ * Present when a compression ends with the prompt over `maxToken` (the budget
+ * is a guarantee otherwise). `excused` is true when the protected set alone
+ * (system messages, pinned and never-compress messages, the in-flight
+ * exchange, plus `fixedTokens`) exceeds `maxToken`: nothing ACM may touch was
+ * left to shrink. `false` means the strategies could not reach the budget
+ * (e.g. the last resort is switched off).
+ */
+export interface OverBudget {
+  readonly maxToken: number;
+  /** The prompt's tokens at the end (calibrated, with `fixedTokens`). */
+  readonly tokens: number;
+  /** The protected set's tokens (calibrated, with `fixedTokens`). */
+  readonly protectedTokens: number;
+  readonly excused: boolean;
+}
+
 /** Emitted once when a started compression ends, however it ends. */
 export interface CompactionEndEvent {
   readonly type: 'compaction-end';
@@ -43,6 +60,8 @@ export interface CompactionEndEvent {
   readonly tokensAfter: number;
   readonly messagesBefore: number;
   readonly messagesAfter: number;
+  /** Set when the prompt is still over `maxToken`, with why. */
+  readonly overBudget?: OverBudget;
 }
 
 /**

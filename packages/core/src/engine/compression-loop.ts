@@ -21,6 +21,7 @@ import { applyPlan } from './apply-plan';
 import type {
   CompressionListenerEvent,
   CompressionStopReason,
+  OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
 import { runSummaryTasks } from './run-summary-tasks';
@@ -68,6 +69,8 @@ export interface CompressionLoopResult {
   /** Events recorded by this call, oldest first. */
   readonly events: readonly CompressionEvent[];
   readonly stopReason: CompressionStopReason;
+  /** Set when the prompt is still over `maxToken` at the end. */
+  readonly overBudget?: OverBudget;
 }
 
 type PassOutcome =
@@ -128,6 +131,10 @@ export async function compressionLoop(
   const messageLowWater =
     (config.msgThreshold * config.targetRatio) / config.tokenRatio;
   const tokensAtStart = counter.countMessages(state.working);
+  const messageBudget = Math.max(
+    0,
+    (config.maxToken - options.fixedTokens) / options.calibration,
+  );
 
   let current = state;
   let trigger = initialTrigger;
@@ -159,6 +166,8 @@ export async function compressionLoop(
       counter,
       generateId,
       pressure: pressure(),
+      offloads: current.offloads,
+      messageBudget,
       ...(planHint === undefined ? {} : { planHint }),
     });
     const plan = STRATEGIES[name](context);
@@ -186,12 +195,17 @@ export async function compressionLoop(
     });
 
     // Cache awareness: below the hard budget, a current-round pass must be
-    // worth the rewrite of messages the provider has cached.
+    // worth the rewrite of messages the provider has cached. With
+    // clearToolUses on, the current round is left to the clearing until the
+    // hard budget: LLM summaries only where clearing is not enough (#11 item 4,
+    // docs/decisions/2026-11-25-clearing-path-and-default-mode.md).
     if (
       CURRENT_ROUND_STRATEGIES.has(name) &&
       trigger.tokenCount < config.maxToken &&
-      estimateSavings(plan, counter, config) <
-        config.maxToken * config.minCurrentRoundSavingsRatio
+      config.minCurrentRoundSavingsRatio > 0 &&
+      ((config.strategies.clearToolUses && config.mode !== 'compress') ||
+        estimateSavings(plan, counter, config) <
+          config.maxToken * config.minCurrentRoundSavingsRatio)
     ) {
       passes.push({ plan, report: report('deferred', {}) });
       return 'deferred';
@@ -352,6 +366,11 @@ export async function compressionLoop(
       : satisfied()
         ? 'under-target'
         : (stopReason ?? 'nothing-applies');
+  const endTrigger = check(current);
+  const overBudget =
+    endTrigger.tokenCount > config.maxToken
+      ? describeOverBudget(current, endTrigger.tokenCount, options)
+      : undefined;
   emit?.({
     type: 'compaction-end',
     at: clock.now(),
@@ -362,6 +381,7 @@ export async function compressionLoop(
     tokensAfter: counter.countMessages(current.working),
     messagesBefore: state.working.length,
     messagesAfter: current.working.length,
+    ...(overBudget === undefined ? {} : { overBudget }),
   });
   return {
     state: current,
@@ -370,6 +390,34 @@ export async function compressionLoop(
     passes,
     events,
     stopReason: finalReason,
+    ...(overBudget === undefined ? {} : { overBudget }),
+  };
+}
+
+/** Why the prompt is still over budget: the protected set's share of it. */
+function describeOverBudget(
+  state: ContextState,
+  tokens: number,
+  options: CompressionLoopOptions,
+): OverBudget {
+  const { config, counter } = options;
+  const context = createStrategyContext({
+    messages: state.working,
+    config,
+    counter,
+    pressure: { messageCount: false, tokens: true },
+  });
+  const kept = state.working.filter(
+    (message, index) => message.role === 'system' || context.isProtected(index),
+  );
+  const protectedTokens =
+    Math.round(counter.countMessages(kept) * options.calibration) +
+    options.fixedTokens;
+  return {
+    maxToken: config.maxToken,
+    tokens,
+    protectedTokens,
+    excused: protectedTokens > config.maxToken,
   };
 }
 

@@ -5,6 +5,7 @@ export type {
   CompactionStartEvent,
   CompressionListenerEvent,
   CompressionStopReason,
+  OverBudget,
 } from './compression-listener-event';
 export type { PassReport } from './pass-report';
 export type {

@@ -61,9 +61,14 @@ const LLM_STRATEGIES: readonly StrategyName[] = [
   'compressCurrentRound',
 ];
 
-/** Token pressure only: trigger at 2,000 tokens, low-water mark at 1,000. */
+/**
+ * Token pressure only: trigger at 2,000 tokens, low-water mark at 1,000. The
+ * rollup (which also runs under token pressure) keeps the recent rounds that
+ * fit 100,000 tokens here, so these histories are not rolled up.
+ */
 const tokenPressure: AutoContextConfigInput = {
   maxToken: 4000,
+  historyRollupKeepRecentTokens: 100_000,
   tokenRatio: 0.5,
   targetRatio: 0.25,
   msgThreshold: 1000,

@@ -13,6 +13,7 @@ import { compressionLoop } from './compression-loop';
 import type {
   CompressionListenerEvent,
   CompressionStopReason,
+  OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
 
@@ -92,6 +93,12 @@ export interface CompressionResult {
   /** The events this call recorded (applied and failed), oldest first. */
   readonly events: readonly CompressionEvent[];
   readonly stopReason: CompressionStopReason;
+  /**
+   * Set when the prompt is still over `maxToken` at the end: its tokens, the
+   * protected set's, and whether the protected set alone exceeds the budget
+   * (`excused`). Absent when the prompt fits: the budget is a guarantee.
+   */
+  readonly overBudget?: OverBudget;
 }
 
 /**
@@ -152,6 +159,9 @@ export async function runCompression({
     passes: result.passes.map((pass) => pass.report),
     events: result.events,
     stopReason: result.stopReason,
+    ...(result.overBudget === undefined
+      ? {}
+      : { overBudget: result.overBudget }),
   };
 }
 

@@ -7,6 +7,7 @@ describe('selectStrategyOrder', () => {
     expect(selectStrategyOrder(resolveConfig({ mode: 'auto' }))).toEqual([
       'offloadLargeMessagesProtected',
       'offloadLargeMessages',
+      'clearToolUses',
       'rollupHistory',
       'compressToolRuns',
       'summarizeRounds',
@@ -19,6 +20,7 @@ describe('selectStrategyOrder', () => {
     expect(selectStrategyOrder(resolveConfig({ mode: 'compact' }))).toEqual([
       'offloadLargeMessagesProtected',
       'offloadLargeMessages',
+      'clearToolUses',
     ]);
   });
 

@@ -108,4 +108,23 @@ describe('AutoContextMemory append path', () => {
     expect(memory.getMessages()).toHaveLength(12);
     expect(memory.getOriginalMessages()).toHaveLength(13);
   });
+
+  it('should answer counts and positions without building snapshots, as the snapshots would', async () => {
+    const memory = createMemory(createApproximateTokenCounter());
+    await memory.addMessages([
+      text('a', 'user', 'one'),
+      text('b', 'assistant', 'two'),
+    ]);
+    await memory.deleteMessage(0);
+    await memory.addMessage(text('c', 'user', 'three'));
+
+    expect(memory.getMessageCount()).toBe(memory.getMessages().length);
+    expect(memory.getMessageCount()).toBe(2);
+    expect(memory.getOriginalMessageCount()).toBe(3);
+    expect(memory.getMessageAt(0)).toBe(memory.getMessages()[0]);
+    expect(memory.getMessageAt(1)?.id).toBe('c');
+    expect(memory.getOriginalMessageAt(0)?.id).toBe('a');
+    expect(memory.getOriginalMessageAt(3)).toBeUndefined();
+    expect(memory.getMessageAt(-1)).toBeUndefined();
+  });
 });

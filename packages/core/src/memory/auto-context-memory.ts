@@ -48,7 +48,9 @@ import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
 import { addOffloadEntry } from './add-offload-entry';
+import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
+import { getSessionTag } from './session-tag';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
 import { copyState } from './freeze-state';
@@ -288,7 +290,11 @@ export class AutoContextMemory {
     this.sessionId = sessionId;
     this.config = resolveConfig(config);
     this.#summarizer = summarizer;
-    this.#counter = guarded.counter;
+    // Ids count as a fixed width, so decisions do not depend on them (#11 item 7).
+    this.#counter = createIdNeutralTokenCounter({
+      counter: guarded.counter,
+      sessionTag: getSessionTag(sessionId),
+    });
     this.#clock = guarded.clock;
     this.#generateId = createScopedIdGenerator({
       sessionId,
@@ -339,6 +345,30 @@ export class AutoContextMemory {
   /** Every message ever added, in order, uncompressed. */
   getOriginalMessages(): readonly Message[] {
     return this.#log.original;
+  }
+
+  /** How many working messages there are, in O(1) (no snapshot is built). */
+  getMessageCount(): number {
+    return this.#log.workingList.length;
+  }
+
+  /** The working message at `index` (`undefined` out of range), in O(1). */
+  getMessageAt(index: number): Message | undefined {
+    return this.#log.workingList[index];
+  }
+
+  /** How many original messages there are, in O(1) (no snapshot is built). */
+  getOriginalMessageCount(): number {
+    return this.#log.originalList.length;
+  }
+
+  /**
+   * The original message at `index` (`undefined` out of range), in O(1): for
+   * callers that check a few positions of a long history each turn (e.g. to
+   * recognise a framework's message list) without copying it.
+   */
+  getOriginalMessageAt(index: number): Message | undefined {
+    return this.#log.originalList[index];
   }
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */

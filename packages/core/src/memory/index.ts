@@ -12,6 +12,10 @@ export type {
   SaveWithRetryResult,
 } from './auto-context-memory';
 export { createAutoContextMemory } from './create-auto-context-memory';
+export {
+  createIdNeutralTokenCounter,
+  NEUTRAL_ID_WIDTH,
+} from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
 export type { OffloadLookup } from './offload-lookup';
 export type { PlanProvider } from './plan-provider';

@@ -18,6 +18,11 @@ export type AcmMessageKind =
   | 'current-round-summary'
   /** Current-round exchanges compressed with call/result structure kept. */
   | 'current-round-compression'
+  /**
+   * The task or the latest user request, larger than its share of the budget,
+   * replaced by its summary and reload id. Still a user turn: it opens its round.
+   */
+  | 'request-summary'
   /** The deterministic last resort: oldest rounds folded into one stub. */
   | 'last-resort'
   /** A message injected by a framework or harness (reminders, retries), not written by the user. */
@@ -29,6 +34,7 @@ export type StrategyName =
   | 'compressToolRuns'
   | 'offloadLargeMessagesProtected'
   | 'offloadLargeMessages'
+  | 'clearToolUses'
   | 'summarizeRounds'
   | 'summarizeLargeCurrentMessages'
   | 'compressCurrentRound'
@@ -39,6 +45,7 @@ export const STRATEGY_NAMES: readonly StrategyName[] = [
   'compressToolRuns',
   'offloadLargeMessagesProtected',
   'offloadLargeMessages',
+  'clearToolUses',
   'summarizeRounds',
   'summarizeLargeCurrentMessages',
   'compressCurrentRound',

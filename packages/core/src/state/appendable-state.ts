@@ -61,6 +61,11 @@ export class AppendableState {
     return (this.#working ?? this.#workingSnapshot)!;
   }
 
+  /** The original messages as they are held now (same caveat as `workingList`). */
+  get originalList(): readonly Message[] {
+    return (this.#original ?? this.#originalSnapshot)!;
+  }
+
   /** The working messages, frozen (built once per change). */
   get working(): readonly Message[] {
     this.#workingSnapshot ??= Object.freeze(this.#working!.slice());

@@ -76,6 +76,17 @@ export interface StrategyContext {
    * results of never-compress tools and their calls, and the in-flight exchange.
    */
   readonly isProtected: (index: number) => boolean;
+  /**
+   * The messages stored behind an offload id of the state, or `undefined`.
+   * Folding strategies use it to point a new summary's entry at the original
+   * messages directly (flat folds: every original ≤ 2 reloads away).
+   */
+  readonly lookupOffload: (offloadId: string) => readonly Message[] | undefined;
+  /**
+   * Tokens the working messages may take (as the counter counts them) for the
+   * prompt to fit `maxToken`: `(maxToken − fixedTokens) / calibration`.
+   */
+  readonly messageBudget: number;
 }
 
 /** A strategy: a pure planner that returns a plan, or `undefined` when it has nothing to do. */

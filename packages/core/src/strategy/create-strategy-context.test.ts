@@ -46,7 +46,7 @@ describe('createStrategyContext', () => {
       pressure: { messageCount: false, tokens: true },
     });
     expect(messages.map((_, index) => context.isProtected(index))).toEqual([
-      false,
+      true, // u1: the task and the latest user request
       true,
       true,
       true,
@@ -84,7 +84,7 @@ describe('isPinnedMessage', () => {
 });
 
 describe('DEFAULT_STRATEGY_ORDER', () => {
-  it('should list the seven strategies in the order of DESIGN §3.6, without the last resort', () => {
+  it('should list the eight strategies in the order of DESIGN §3.6, without the last resort', () => {
     expect(DEFAULT_STRATEGY_ORDER).toEqual(
       STRATEGY_NAMES.filter((name) => name !== 'lastResort'),
     );

@@ -3,6 +3,7 @@ import type { AutoContextConfig } from '../config/config';
 import { analyzeConversation } from '../conversation/analyze-conversation';
 import type { ConversationStructure } from '../conversation/analyze-conversation';
 import type { Message } from '../message/message';
+import { CONTEXT_RELOAD_TOOL_NAME } from '../reload/context-reload-tool-definition';
 import { randomId } from '../runtime/random-id';
 import type { TokenCounter } from '../token/token-counter';
 import type { CompressionPressure, StrategyContext } from './compression-plan';
@@ -31,6 +32,16 @@ export interface CreateStrategyContextOptions {
    * @default analyzeConversation(messages)
    */
   readonly structure?: ConversationStructure;
+  /**
+   * The state's offload entries, for folds that flatten earlier summaries.
+   * @default {} (no entries)
+   */
+  readonly offloads?: Readonly<Record<string, readonly Message[]>>;
+  /**
+   * Tokens the working messages may take for the prompt to fit `maxToken`.
+   * @default config.maxToken
+   */
+  readonly messageBudget?: number;
 }
 
 /**
@@ -51,13 +62,32 @@ export function isPinnedMessage(message: Message): boolean {
 }
 
 /**
+ * Share of `maxToken` up to which the task and the latest user request are
+ * kept verbatim (protected). A larger one may be summarized (with its reload
+ * id), never cut to a preview.
+ */
+export const INTENT_BUDGET_SHARE = 0.25;
+
+/**
+ * Assistant turns during which a `context_reload` exchange stays protected
+ * after the model called it, so that what it reloaded is read and used before
+ * it can be compressed again.
+ */
+export const RELOAD_VISIBLE_TURNS = 3;
+
+/**
  * Builds the view every strategy plans from. `isProtected(index)` is true for:
  * - the in-flight exchange (the latest unconsumed one), whole;
  * - pinned messages (see `isPinnedMessage`); a pinned message inside a tool
  *   exchange pins the whole exchange;
  * - exchanges calling a tool of `config.toolPolicies.pin`, whole;
  * - for tools of `config.toolPolicies.neverCompress`: the assistant message that
- *   calls them and the tool messages carrying their results.
+ *   calls them and the tool messages carrying their results;
+ * - the user's intent: the task (`structure.taskIndex`) and the latest user
+ *   request (`structure.latestRequestIndex`), each when it has at most
+ *   `maxToken × INTENT_BUDGET_SHARE` tokens;
+ * - `context_reload` exchanges the model called within the last
+ *   `RELOAD_VISIBLE_TURNS` assistant messages, whole.
  * System messages are not marked here; strategies never touch them anyway.
  */
 export function createStrategyContext({
@@ -68,6 +98,8 @@ export function createStrategyContext({
   generateId = randomId,
   planHint,
   structure = analyzeConversation(messages),
+  offloads = {},
+  messageBudget = config.maxToken,
 }: CreateStrategyContextOptions): StrategyContext {
   const protectedIndices = new Uint8Array(messages.length);
   const protect = (start: number, end: number) => {
@@ -103,6 +135,35 @@ export function createStrategyContext({
   const inFlight = structure.inFlight;
   if (inFlight !== undefined) protect(inFlight.callIndex, inFlight.end);
 
+  const intentLimit = config.maxToken * INTENT_BUDGET_SHARE;
+  for (const index of [structure.taskIndex, structure.latestRequestIndex]) {
+    const message = messages[index];
+    if (message !== undefined && counter.countMessage(message) <= intentLimit)
+      protect(index, index + 1);
+  }
+
+  let assistantTurns = 0;
+  let exchangeCursor = structure.exchanges.length - 1;
+  for (
+    let index = messages.length - 1;
+    index >= 0 && assistantTurns < RELOAD_VISIBLE_TURNS;
+    index--
+  ) {
+    if (messages[index]!.role !== 'assistant') continue;
+    while (
+      exchangeCursor >= 0 &&
+      structure.exchanges[exchangeCursor]!.callIndex > index
+    )
+      exchangeCursor--;
+    const exchange = structure.exchanges[exchangeCursor];
+    if (
+      exchange?.callIndex === index &&
+      exchange.toolNames.includes(CONTEXT_RELOAD_TOOL_NAME)
+    )
+      protect(exchange.callIndex, exchange.end);
+    assistantTurns++;
+  }
+
   return {
     messages,
     structure,
@@ -112,5 +173,8 @@ export function createStrategyContext({
     pressure,
     ...(planHint === undefined ? {} : { planHint }),
     isProtected: (index) => protectedIndices[index] === 1,
+    lookupOffload: (offloadId) =>
+      Object.hasOwn(offloads, offloadId) ? offloads[offloadId] : undefined,
+    messageBudget,
   };
 }

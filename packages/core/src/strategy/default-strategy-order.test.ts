@@ -83,6 +83,8 @@ const config = {
   historyRollupKeepRecentRounds: 1,
   historyRollupKeepRecentTokens: 100,
   currentRoundCompressionRatio: 0.3,
+  // A small budget: clearToolUses' batch minimum (maxToken × minCurrentRoundSavingsRatio) is reachable.
+  maxToken: 2000,
 };
 
 describe('DEFAULT_STRATEGY_ORDER', () => {
@@ -92,6 +94,7 @@ describe('DEFAULT_STRATEGY_ORDER', () => {
       'compressToolRuns',
       'offloadLargeMessagesProtected',
       'offloadLargeMessages',
+      'clearToolUses',
       'summarizeRounds',
       'summarizeLargeCurrentMessages',
       'compressCurrentRound',

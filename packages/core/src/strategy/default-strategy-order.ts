@@ -1,5 +1,6 @@
 import { STRATEGY_NAMES } from '../message/acm-marker';
 import type { StrategyName } from '../message/acm-marker';
+import { clearToolUses } from './clear-tool-uses';
 import type { Strategy } from './compression-plan';
 import { compressCurrentRound } from './compress-current-round';
 import { compressToolRuns } from './compress-tool-runs';
@@ -25,6 +26,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
   compressToolRuns,
   offloadLargeMessagesProtected,
   offloadLargeMessages,
+  clearToolUses,
   summarizeRounds,
   summarizeLargeCurrentMessages,
   compressCurrentRound,

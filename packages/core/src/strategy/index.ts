@@ -6,11 +6,22 @@ export type {
   StrategyContext,
   SummaryTask,
 } from './compression-plan';
+export {
+  CLEAR_KEEP_RECENT_EXCHANGES,
+  CLEAR_KEEP_RECENT_SHARE,
+  CLEAR_LOW_WATER_MARGIN,
+  CLEAR_MIN_CHARS,
+  CLEAR_MIN_TEXT_CHARS,
+  CLEAR_PREVIEW_CHARS,
+  clearToolUses,
+} from './clear-tool-uses';
 export { compressCurrentRound } from './compress-current-round';
 export { BELOW_TOKEN_THRESHOLD, compressToolRuns } from './compress-tool-runs';
 export {
   createStrategyContext,
+  INTENT_BUDGET_SHARE,
   isPinnedMessage,
+  RELOAD_VISIBLE_TURNS,
 } from './create-strategy-context';
 export type { CreateStrategyContextOptions } from './create-strategy-context';
 export { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';

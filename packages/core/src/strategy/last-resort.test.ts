@@ -8,6 +8,7 @@ import {
   applyTestPlan,
   assistant,
   big,
+  charCounter,
   exchange,
   fixtureContext,
   stateOf,
@@ -35,15 +36,19 @@ function conversation() {
 describe('lastResort', () => {
   it('should fold everything but the system prompt, the current user message and the tail into stubs', () => {
     const messages = conversation();
-    const plan = lastResort(fixtureContext(messages))!;
+    // A budget so small that the task (u1) is above its protected share
+    // (INTENT_BUDGET_SHARE): this test is about the fold's mechanics.
+    const plan = lastResort(
+      fixtureContext(messages, { config: { maxToken: 20 } }),
+    )!;
     expect(plan.tasks).toEqual([]);
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 1, end: 5 },
       { start: 6, end: 8 },
     ]);
     const span = messages.slice(1, 5);
-    const transcript = renderTranscript(span);
-    const ledger = extractIdentifierLedger(transcript);
+    const transcript = renderTranscript(span, { maxPartChars: 200 });
+    const ledger = extractIdentifierLedger(renderTranscript(span));
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
     expect(plan.edits[0]!.build({})).toEqual([
       {
@@ -55,6 +60,7 @@ describe('lastResort', () => {
             kind: 'last-resort',
             strategy: 'lastResort',
             offloadId: 'gen-0',
+            generation: 1,
           },
         },
       },
@@ -78,6 +84,7 @@ describe('lastResort', () => {
             kind: 'last-resort',
             strategy: 'lastResort',
             offloadId: 'gen-0',
+            generation: 1,
             ledger,
             replaces: ['u1', 'a1', 'u2', 'a2'],
           },
@@ -119,8 +126,105 @@ describe('lastResort', () => {
         : message,
     );
     const plan = lastResort(fixtureContext(messages))!;
+    // a2 alone is a run: one large message is folded too.
     expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 4, end: 5 },
       { start: 6, end: 8 },
+    ]);
+  });
+
+  it('should replace an earlier fold by a flat one whose entry holds the originals', () => {
+    const messages = conversation();
+    const first = applyTestPlan(
+      stateOf(messages),
+      lastResort(fixtureContext(messages))!,
+    );
+    const appended = [assistant('a3', big(2000)), user('u4')];
+    const grown = [...first.working, ...appended];
+    const grownState = {
+      ...first,
+      working: grown,
+      original: [...messages, ...appended],
+    };
+    const plan = lastResort(
+      fixtureContext(grown, { offloads: first.offloads }),
+    )!;
+    const after = applyTestPlan(grownState, plan);
+    const folds = after.working.filter(
+      (message) => message.metadata?.acm !== undefined,
+    );
+    // u4 opens the current round now: one flat fold of every original before a3.
+    const entries = Object.keys(plan.edits[0]!.offloads).map(
+      (id) => plan.edits[0]!.offloads[id]!,
+    );
+    expect(entries[0]!.map((message) => message.id)).toEqual([
+      'u1',
+      'a1',
+      'u2',
+      'a2',
+      'u3',
+      'e1-call',
+      'e1-result',
+      'e2-call',
+      'e2-result',
+      'e3-call',
+      'e3-result',
+    ]);
+    const allNew = plan.edits.flatMap((edit) => Object.values(edit.offloads));
+    for (const entry of allNew) {
+      for (const message of entry) {
+        expect(message.metadata?.acm).toBeUndefined();
+      }
+    }
+    expect(
+      folds.map(
+        (message) =>
+          (message.metadata!.acm as { generation: number }).generation,
+      ),
+    ).toEqual([2, 2]);
+    const text = JSON.stringify(after.working);
+    expect(text.match(/Folded \d+ messages/g)?.length).toBe(1);
+    expect(text).not.toContain('(last-resort)');
+    expect(checkStateContract({ before: grownState, after })).toEqual([]);
+  });
+
+  it('should fold the tail too when keeping it would exceed the budget', () => {
+    const messages = [
+      system('sys'),
+      user('u1'),
+      assistant('a1', big(4000)),
+      ...exchange('e1', big(4000)),
+      ...exchange('e2', big(4000)),
+    ];
+    // e2 is in flight (not yet answered): it stays; a1 and e1 go.
+    const generous = lastResort(fixtureContext(messages))!;
+    expect(generous.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 3 },
+    ]);
+    const tight = lastResort(
+      fixtureContext(messages, { messageBudget: 1500 }),
+    )!;
+    expect(tight.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 5 },
+    ]);
+    const after = applyTestPlan(stateOf(messages), tight);
+    expect(charCounter.countMessages(after.working)).toBeLessThan(1500);
+    expect(after.working.map((message) => message.id).slice(-2)).toEqual([
+      'e2-call',
+      'e2-result',
+    ]);
+  });
+
+  it('should never fold the last unit', () => {
+    const messages = [
+      user('u1'),
+      assistant('a1', big(4000)),
+      user('u2'),
+      assistant('a2', big(4000)),
+    ];
+    const plan = lastResort(fixtureContext(messages, { messageBudget: 10 }))!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 2 },
     ]);
   });
 });

@@ -1,6 +1,8 @@
+import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
+import { mergeLedgers } from '../summary/merge-ledgers';
 import { renderTranscript } from '../summary/render-transcript';
 import type {
   PlannedEdit,
@@ -10,10 +12,15 @@ import type {
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
+import { flattenFoldedSpan } from './flatten-folded-span';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
 
-/** Units (whole exchanges or single messages) at the end of the conversation the last resort keeps. */
+/**
+ * Units (whole exchanges or single messages) at the end of the conversation
+ * the last resort keeps **when they fit**: with the rest folded, the working
+ * messages must fit the budget, or fewer tail units are kept (down to none).
+ */
 export const LAST_RESORT_TAIL_UNITS = 2;
 
 /** Text of the synthetic user message that opens a last-resort fold. */
@@ -23,49 +30,117 @@ export const LAST_RESORT_USER_TEXT =
 /**
  * The deterministic, lossless last resort (no LLM), for when the other
  * strategies could not bring the context under the hard budget (`maxToken`).
+ * It makes the budget a guarantee: afterwards the prompt exceeds `maxToken`
+ * only when what it may not touch does on its own.
  *
- * Kept: system messages, the current round's user message, protected messages
- * and the in-flight exchange, and the last `LAST_RESORT_TAIL_UNITS` units.
- * Everything else is folded, on exchange boundaries, per maximal run of
- * foldable units (so usually one run before the current user message and one
- * after it). A run is folded only when it has at least two messages and the
- * fold has fewer tokens than the run.
+ * Never folded: system messages, the current round's user message, protected
+ * messages (pinned, never-compress, the in-flight exchange), and the last
+ * unit (a fold ends on an assistant stub; the conversation must not end on a
+ * synthetic message). Everything else the model has already seen may be folded,
+ * large assistant texts and tool calls with large inputs included.
  *
- * Output per run, all marked `{ kind: 'last-resort', strategy: 'lastResort', offloadId }`:
+ * Levels, gentlest first, the first whose result fits `messageBudget` wins
+ * (the last one otherwise): keep the last `LAST_RESORT_TAIL_UNITS` units
+ * verbatim, then one, then none; then compact folds (header and tag only, no
+ * preview, no ledger: the originals are one reload away).
+ *
+ * Folds are made per maximal run of foldable units (on exchange boundaries),
+ * and only when the fold has fewer tokens than the run (a single large message
+ * is a run too). Folds are **flat** (`flattenFoldedSpan`): an earlier fold,
+ * rollup or stub inside the run is replaced by the messages of its offload
+ * entry, so the new entry holds original messages and the new fold replaces
+ * the earlier one (`generation` + 1) instead of nesting it.
+ *
+ * Output per run, all marked `{ kind: 'last-resort', strategy: 'lastResort', offloadId, generation }`:
  * - when the message before the run is not a user message: a user message
  *   `LAST_RESORT_USER_TEXT` followed by an assistant stub;
  * - after a user message (the current round's, typically): the assistant stub
  *   alone, so roles keep alternating.
- * The assistant stub's text is `Folded N messages.`, a preview of the run's
- * transcript (`offloadSinglePreview` characters), the run's ledger and the tag
- * (`composeSummaryText`); its marker also has `ledger` and `replaces`. The
- * offload entry holds the run verbatim (earlier stubs included, so their own
- * entries stay reachable). Ids: offload id, then the user stub's (when there is
- * one), then the assistant stub's.
+ * The assistant stub's text is `Folded N messages.` (N originals), a preview
+ * of the originals' transcript (`offloadSinglePreview` characters), the ledger
+ * (earlier ledgers merged with the new content's) and the tag
+ * (`composeSummaryText`); its marker also has `ledger` and `replaces`. Ids:
+ * offload id, then the user stub's (when there is one), then the assistant
+ * stub's, run by run.
  */
 export const lastResort: Strategy = (context) => {
-  const { messages, structure } = context;
+  const { messages, structure, counter } = context;
   const units = listConversationUnits(structure, messages.length);
-  const tailStart = Math.max(0, units.length - LAST_RESORT_TAIL_UNITS);
   const currentUser =
     structure.rounds.length > 0 ? structure.currentRoundStart : -1;
-  const foldable = (unit: ConversationUnit, position: number) =>
-    position < tailStart &&
-    unit.start !== currentUser &&
-    !isUnitFrozen(context, unit);
+  // A fold ends on an assistant stub: the last unit stays, so the
+  // conversation never ends on a message ACM wrote.
+  const movable = units.map(
+    (unit) =>
+      unit.start !== currentUser &&
+      unit.end !== messages.length &&
+      !isUnitFrozen(context, unit),
+  );
+  const total = counter.countMessages(messages);
+  const drafts = new Map<string, FoldDraft | undefined>();
+  const draftOf = (start: number, end: number, compact: boolean) => {
+    const key = `${start}:${end}:${compact}`;
+    if (!drafts.has(key)) {
+      drafts.set(key, draftFold(context, start, end, compact));
+    }
+    return drafts.get(key);
+  };
 
-  const edits: PlannedEdit[] = [];
+  // Levels, gentlest first: keep the last two units, one, none; then compact
+  // folds (no preview, no ledger). The first level that fits is taken, the
+  // last one otherwise.
+  const levels: { keep: number; compact: boolean }[] = [];
+  for (
+    let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
+    keep >= 0;
+    keep--
+  ) {
+    levels.push({ keep, compact: false });
+  }
+  levels.push({ keep: 0, compact: true });
+  let chosen: FoldDraft[] = [];
+  for (const { keep, compact } of levels) {
+    const candidate = planRuns(
+      units,
+      movable,
+      units.length - keep,
+      (start, end) => draftOf(start, end, compact),
+    );
+    const after = candidate.reduce(
+      (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
+      total,
+    );
+    if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
+    if (after < context.messageBudget) break;
+  }
+  if (chosen.length === 0) return undefined;
+  return {
+    strategy: 'lastResort',
+    edits: chosen.map((draft) => finalizeFold(context, draft)),
+    tasks: [],
+    skipped: [],
+  };
+};
+
+/** The folds of every maximal run of movable units before `tailStart`. */
+function planRuns(
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  draftOf: (start: number, end: number) => FoldDraft | undefined,
+): FoldDraft[] {
+  const folds: FoldDraft[] = [];
   let runStart = -1;
   let runEnd = -1;
   const flush = () => {
     if (runStart >= 0) {
-      const edit = planFold(context, runStart, runEnd);
-      if (edit !== undefined) edits.push(edit);
+      const draft = draftOf(runStart, runEnd);
+      if (draft !== undefined) folds.push(draft);
     }
     runStart = -1;
   };
   units.forEach((unit, position) => {
-    if (!foldable(unit, position)) {
+    if (position >= tailStart || !movable[position]) {
       flush();
       return;
     }
@@ -73,84 +148,114 @@ export const lastResort: Strategy = (context) => {
     runEnd = unit.end;
   });
   flush();
-  if (edits.length === 0) return undefined;
-  return { strategy: 'lastResort', edits, tasks: [], skipped: [] };
+  return folds;
+}
+
+const EMPTY_LEDGER: IdentifierLedger = {
+  paths: [],
+  identifiers: [],
+  numbers: [],
+  errors: [],
 };
 
-function planFold(
+interface FoldDraft {
+  readonly start: number;
+  readonly end: number;
+  readonly span: readonly Message[];
+  readonly originals: readonly Message[];
+  readonly summary: string;
+  readonly ledger: IdentifierLedger;
+  readonly generation: number;
+  readonly needsUser: boolean;
+  readonly spanTokens: number;
+  readonly foldTokens: number;
+}
+
+/** The fold of `[start, end)` without ids, or `undefined` when it would not save tokens. */
+function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
-): PlannedEdit | undefined {
-  const { messages, config, counter, generateId } = context;
-  if (end - start < 2) return undefined;
+  compact: boolean,
+): FoldDraft | undefined {
+  const { messages, config, counter } = context;
+  if (end <= start) return undefined;
   const span = messages.slice(start, end);
-  const transcript = renderTranscript(span);
-  const ledger = extractIdentifierLedger(transcript);
+  const flat = flattenFoldedSpan(span, context.lookupOffload);
+  if (flat.originals.length === 0) return undefined;
+  const header = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.`;
+  let summary = header;
+  let ledger: IdentifierLedger = EMPTY_LEDGER;
+  if (!compact) {
+    const previewChars = config.offloadSinglePreview;
+    const transcript = renderTranscript(flat.originals, {
+      maxPartChars: Math.max(previewChars, 1),
+    });
+    summary = `${header}\n${createPreview(transcript, previewChars)}`;
+    ledger = mergeLedgers(
+      ...flat.ledgers,
+      extractIdentifierLedger(renderTranscript(flat.fresh)),
+    );
+  }
   const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
-  // Ids are drawn only once the fold is known to pay off.
-  const draft = buildFold({
+  const draft = {
+    start,
+    end,
     span,
+    originals: flat.originals,
+    summary,
     ledger,
-    transcript,
+    generation: flat.generation + 1,
     needsUser,
-    previewChars: config.offloadSinglePreview,
-    ids: ['x', 'x', 'x'],
-  });
-  if (counter.countMessages(draft) >= counter.countMessages(span))
-    return undefined;
+    spanTokens: counter.countMessages(span),
+    foldTokens: 0,
+  };
+  const foldTokens = counter.countMessages(
+    buildFold(draft, needsUser ? ['x', 'x', 'x'] : ['x', 'x']),
+  );
+  if (foldTokens >= draft.spanTokens) return undefined;
+  return { ...draft, foldTokens };
+}
+
+function finalizeFold(context: StrategyContext, draft: FoldDraft): PlannedEdit {
+  const { generateId } = context;
   const offloadId = generateId();
-  const ids = needsUser
+  const ids = draft.needsUser
     ? [offloadId, generateId(), generateId()]
     : [offloadId, generateId()];
-  const fold = buildFold({
-    span,
-    ledger,
-    transcript,
-    needsUser,
-    previewChars: config.offloadSinglePreview,
-    ids,
-  });
+  const fold = buildFold(draft, ids);
   return {
-    range: { start, end },
-    offloads: { [offloadId]: span },
+    range: { start: draft.start, end: draft.end },
+    offloads: { [offloadId]: draft.originals },
     taskKeys: [],
     build: () => fold,
   };
 }
 
-interface BuildFoldOptions {
-  readonly span: readonly Message[];
-  readonly ledger: ReturnType<typeof extractIdentifierLedger>;
-  readonly transcript: string;
-  readonly needsUser: boolean;
-  readonly previewChars: number;
-  /** Offload id, then the user stub's id (when needed), then the assistant stub's. */
-  readonly ids: readonly string[];
-}
-
-function buildFold({
-  span,
-  ledger,
-  transcript,
-  needsUser,
-  previewChars,
-  ids,
-}: BuildFoldOptions): Message[] {
+/** Ids: the offload id, then the user stub's id (when needed), then the assistant stub's. */
+function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
   const offloadId = ids[0]!;
   const marker = {
     kind: 'last-resort',
     strategy: 'lastResort',
     offloadId,
+    generation: draft.generation,
   } as const;
-  const summary = `Folded ${span.length} messages.\n${createPreview(transcript, previewChars)}`;
   const stub = createMarkedTextMessage({
-    id: ids[needsUser ? 2 : 1]!,
+    id: ids[draft.needsUser ? 2 : 1]!,
     role: 'assistant',
-    text: composeSummaryText({ summary, ledger, offloadId }),
-    marker: { ...marker, ledger, replaces: span.map((message) => message.id) },
+    text: composeSummaryText({
+      summary: draft.summary,
+      ledger: draft.ledger,
+      offloadId,
+    }),
+    marker: {
+      ...marker,
+      ledger: draft.ledger,
+      replaces: draft.span.map((message) => message.id),
+    },
   });
-  if (!needsUser) return [stub];
+  if (!draft.needsUser) return [stub];
   return [
     createMarkedTextMessage({
       id: ids[1]!,

@@ -76,7 +76,8 @@ describe('offloadLargeMessagesProtected', () => {
 
 describe('offloadLargeMessages', () => {
   it('should offload every large message before the latest final answer even when the conversation is shorter than lastKeep (#1260)', () => {
-    const messages = conversation();
+    // A third round, so that u2 is no longer the latest user request.
+    const messages = [...conversation(), user('u3'), assistant('f3')];
     const context = fixtureContext(messages, { config: { lastKeep: 50 } });
     const plan = offloadLargeMessages(context);
     expect(plan?.strategy).toBe('offloadLargeMessages');
@@ -237,7 +238,23 @@ describe('offloadLargeMessages', () => {
         config: { toolPolicies: { neverCompress: ['read_skill'] } },
       }),
     );
-    expect(plan?.edits.map((edit) => edit.range.start)).toEqual([1, 7]);
+    // u1 is the task: kept verbatim while it is at most a quarter of the budget.
+    expect(plan?.edits.map((edit) => edit.range.start)).toEqual([7]);
+  });
+
+  it('should never cut the task or the latest user request to a preview, even above a quarter of the budget', () => {
+    const messages = [
+      user('u1', large),
+      assistant('f1'),
+      user('u2', large),
+      assistant('f2'),
+    ];
+    expect(offloadLargeMessages(fixtureContext(messages))).toBeUndefined();
+    expect(
+      offloadLargeMessages(
+        fixtureContext(messages, { config: { maxToken: 4000 } }),
+      ),
+    ).toBeUndefined();
   });
 
   it('should plan nothing without a final answer', () => {

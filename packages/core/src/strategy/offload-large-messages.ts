@@ -43,8 +43,10 @@ export interface PlanLargeMessageOffloadsOptions {
  *   their text: when it has more than `largePayloadThreshold` characters, the
  *   text parts become one text part `preview + "\n" + tag` at the place of the
  *   first; tool-call, reasoning and file parts stay as they are;
- * - system messages, protected messages, the in-flight exchange and messages
- *   ACM wrote (no offload of an offload stub) are skipped.
+ * - system messages, protected messages, the in-flight exchange, messages
+ *   ACM wrote (no offload of an offload stub), the task and the latest user
+ *   request (kept, or summarized when larger than their share of the budget)
+ *   are skipped.
  * A stub has a fresh id, the original's role, name and metadata, plus
  * `metadata.acm = { kind: 'offload-stub', strategy, offloadId, replaces: [original id] }`;
  * the original is the offload entry. Ids: offload id first, then the stub's id.
@@ -61,6 +63,9 @@ export function planLargeMessageOffloads(
   for (let index = 0; index < searchEnd; index++) {
     const message = messages[index]!;
     if (isFrozen(context, index) || isAcmArtifact(message)) continue;
+    // The user's intent is summarized (summarizeLargeCurrentMessages), never cut to a preview.
+    if (index === structure.taskIndex || index === structure.latestRequestIndex)
+      continue;
     if (!hasLargeContent(message, config.largePayloadThreshold)) continue;
     const offloadId = generateId();
     const content = shortenLargeParts(message, {

@@ -29,6 +29,14 @@ export interface PlanPieceEditsOptions {
    * @default undefined (tasks carry no `targetChars`)
    */
   readonly targetChars?: (text: string) => number;
+  /**
+   * Also summarize the task and the latest user request when they are not
+   * protected (larger than `maxToken × INTENT_BUDGET_SHARE`) and
+   * `isTextPiece` picks their text; their summaries are marked
+   * `request-summary` (still user turns).
+   * @default false
+   */
+  readonly includeIntent?: boolean;
 }
 
 /** A piece of one message that gets its own summary task. */
@@ -65,14 +73,25 @@ export function planPieceEdits(
   options: PlanPieceEditsOptions,
 ): CompressionPlan | undefined {
   const { messages, generateId } = context;
-  const { strategy, kind, instructions, targetChars } = options;
+  const { strategy, instructions, targetChars } = options;
   const { start, end } = getConsumedCurrentRoundRange(context);
   const edits: PlannedEdit[] = [];
   const tasks: SummaryTask[] = [];
+  const { taskIndex, latestRequestIndex } = context.structure;
+  const intent = new Set(
+    options.includeIntent === true
+      ? [taskIndex, latestRequestIndex].filter(
+          (index) => index >= 0 && (index < start || index >= end),
+        )
+      : [],
+  );
+  const indices = [...intent].filter((index) => index < start);
+  for (let index = start; index < end; index++) indices.push(index);
 
-  for (let index = start; index < end; index++) {
+  for (const index of indices) {
     const message = messages[index]!;
     if (isFrozen(context, index) || isSyntheticMessage(message)) continue;
+    const kind = intent.has(index) ? 'request-summary' : options.kind;
     const pieces = findPieces(message, `${strategy}:${index}`, options);
     if (pieces.length === 0) continue;
     for (const { key, text, input } of pieces) {

@@ -21,6 +21,10 @@ import { ROLLUP_USER_TEXT, rollupHistory } from './rollup-history';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = {
+  // A budget so small that the task (the first user message) is above its
+  // protected share (INTENT_BUDGET_SHARE): these tests are about the rollup's
+  // mechanics; create-strategy-context.test.ts covers the task's protection.
+  maxToken: 20,
   historyRollupKeepRecentRounds: 3,
   historyRollupKeepRecentTokens: 0,
 };
@@ -105,13 +109,36 @@ describe('rollupHistory', () => {
     ).toEqual([2, 4, 6, 8]);
   });
 
-  it('should not run without message-count pressure', () => {
+  it('should not run without pressure', () => {
     const messages = textRounds(8);
     expect(
       rollupHistory(
-        fixtureContext(messages, { config, pressure: { messageCount: false } }),
+        fixtureContext(messages, {
+          config,
+          pressure: { messageCount: false, tokens: false },
+        }),
       ),
     ).toBeUndefined();
+  });
+
+  it('should cap the window at historyRollupKeepRecentTokens under token pressure alone', () => {
+    const messages = [
+      ...textRounds(4),
+      user('anchor-user'),
+      assistant('anchor', big(4000)),
+      ...textRounds(2, 6),
+    ];
+    const tokensOnly = { messageCount: false, tokens: true };
+    // The anchor round does not fit the 300-token window: it is rolled up too.
+    const plan = rollupHistory(
+      fixtureContext(messages, {
+        config: { ...config, historyRollupKeepRecentTokens: 300 },
+        pressure: tokensOnly,
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 10 },
+    ]);
   });
 
   it('should widen the window until it holds historyRollupKeepRecentTokens', () => {
@@ -124,6 +151,7 @@ describe('rollupHistory', () => {
     const plan = rollupHistory(
       fixtureContext(messages, {
         config: {
+          maxToken: 20,
           historyRollupKeepRecentRounds: 1,
           historyRollupKeepRecentTokens: 1000,
         },
@@ -170,7 +198,11 @@ describe('rollupHistory', () => {
       working: grown,
       original: [...first.original, ...grown.slice(first.working.length)],
     };
-    const context = fixtureContext(grown, { config, pressure: countOnly });
+    const context = fixtureContext(grown, {
+      config,
+      pressure: countOnly,
+      offloads: first.offloads,
+    });
     const plan = rollupHistory({
       ...context,
       generateId: counterIds('second'),
@@ -212,9 +244,11 @@ describe('rollupHistory', () => {
     );
     const after = applyTestPlan(state, plan);
     expect(Object.keys(after.offloads)).toEqual(['gen-0', 'second-0']);
-    expect(after.offloads['second-0']!.slice(0, 2)).toEqual(
-      first.working.slice(1, 3),
-    );
+    // Flat: the new entry holds the originals, not the earlier rollup.
+    expect(after.offloads['second-0']).toEqual([
+      ...first.offloads['gen-0']!,
+      ...grown.slice(3, 11),
+    ]);
     expect(checkStateContract({ before: state, after })).toEqual([]);
   });
 

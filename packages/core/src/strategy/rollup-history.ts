@@ -1,19 +1,21 @@
 import type { Round } from '../conversation/analyze-conversation';
 import { getAcmMarker } from '../message/acm-marker';
-import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import { getMessageText } from '../message/message-text';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
 import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
 import { renderTranscript } from '../summary/render-transcript';
-import { stripOffloadTags } from '../summary/strip-offload-tags';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
-import { isClosedRound, isRangeFrozen } from './strategy-guards';
+import {
+  FOLD_KINDS,
+  flattenFoldedSpan,
+  summaryBody,
+} from './flatten-folded-span';
+import { isAcmArtifact, isClosedRound, isRangeFrozen } from './strategy-guards';
 
 /** Text of the synthetic user message that opens a rollup. */
 export const ROLLUP_USER_TEXT = 'Summary of the earlier conversation';
@@ -22,24 +24,30 @@ export const ROLLUP_USER_TEXT = 'Summary of the earlier conversation';
 export const MIN_ROLLUP_MESSAGES = 4;
 
 /**
- * Folds old closed rounds into one rolling summary (PR #1514's R1). Runs only
- * under message-count pressure.
+ * Folds old closed rounds into one rolling summary (PR #1514's R1). Runs under
+ * message-count or token pressure.
  *
- * Window: the current round, plus older rounds walked back from it until at
- * least `historyRollupKeepRecentRounds` closed rounds are kept **and** the kept
- * messages count at least `historyRollupKeepRecentTokens` tokens. A round is
+ * Window: the current round, plus older rounds walked back from it. Under
+ * message-count pressure, until at least `historyRollupKeepRecentRounds`
+ * closed rounds are kept **and** the kept messages count at least
+ * `historyRollupKeepRecentTokens` tokens. Under token pressure alone, the
+ * recent rounds that fit within `historyRollupKeepRecentTokens` (a small
+ * budget is not spent on history). A round is
  * closed when it holds a final answer or ACM output standing for one (a round
  * summary, a stubbed or summarized answer); see `isClosedRound`.
  *
  * Block: the closed rounds right before the window that are contiguous (an
  * unclosed round or a round holding a system, protected or in-flight message
- * ends it), plus any rollup messages right before it. Blocks under
+ * ends it), plus any working summary (rollup or last-resort fold) right
+ * before it. Blocks under
  * `MIN_ROLLUP_MESSAGES` messages are left alone.
  *
- * Merge: an earlier rollup inside or right before the block is folded in; the
- * new generation is its generation + 1. Its offload entry is **kept**: the new
- * entry holds the earlier rollup messages verbatim, whose `offloadId` still
- * resolves, so every original stays reachable (the reference cleared it).
+ * Merge (flat, `flattenFoldedSpan`): an earlier working summary inside or
+ * right before the block is replaced, not nested; the new generation is its
+ * generation + 1. The new offload entry holds the **original** messages: every
+ * ACM message of the block whose entry is known is replaced by that entry's
+ * messages, so every original is one reload from the rollup (the earlier
+ * entries stay too).
  *
  * Output (role choice): the block becomes two messages, both marked
  * `{ kind: 'rollup', strategy: 'rollupHistory', offloadId, generation }`:
@@ -51,14 +59,14 @@ export const MIN_ROLLUP_MESSAGES = 4;
  * starts with an assistant message; neither message opens a round nor counts as
  * a final answer. Ids: offload id, then the user message's, then the assistant's.
  *
- * Summarizer input: the block with plan tools filtered out pairwise, earlier
- * rollup user messages left out and earlier rollup summaries with their offload
- * tags stripped. The ledger is the earlier rollups' ledgers merged with the
- * ledger of the rest of the block.
+ * Summarizer input: the block with plan tools filtered out pairwise, ACM
+ * opener messages left out and ACM summaries reduced to their body (no fold
+ * header, ledger or tag). The ledger is the replaced summaries' ledgers
+ * merged with the ledger of the block's real messages.
  */
 export const rollupHistory: Strategy = (context) => {
   const { messages, structure, config, counter, pressure } = context;
-  if (!pressure.messageCount) return undefined;
+  if (!pressure.messageCount && !pressure.tokens) return undefined;
   const rounds = structure.rounds;
   if (rounds.length < 2) return undefined;
 
@@ -69,13 +77,21 @@ export const rollupHistory: Strategy = (context) => {
   let keptClosed = 0;
   const keepRounds = Math.max(0, config.historyRollupKeepRecentRounds);
   const keepTokens = Math.max(0, config.historyRollupKeepRecentTokens);
-  while (
-    firstKept > 0 &&
-    (keptClosed < keepRounds || keptTokens < keepTokens)
-  ) {
+  // Under token pressure alone the window is capped: recent rounds are kept
+  // while they fit keepTokens, so a small budget is not spent on history.
+  const capped = !pressure.messageCount;
+  while (firstKept > 0) {
+    const round = rounds[firstKept - 1]!;
+    const tokens = counter.countMessages(
+      messages.slice(round.start, round.end),
+    );
+    if (capped) {
+      if (keptTokens + tokens > keepTokens) break;
+    } else if (keptClosed >= keepRounds && keptTokens >= keepTokens) {
+      break;
+    }
     firstKept--;
-    const round = rounds[firstKept]!;
-    keptTokens += counter.countMessages(messages.slice(round.start, round.end));
+    keptTokens += tokens;
     if (isClosedRound(messages, round)) keptClosed++;
   }
 
@@ -101,41 +117,41 @@ export const rollupHistory: Strategy = (context) => {
   return planRollup(context, start, end);
 };
 
+/** A working summary (rollup or last-resort fold) a new rollup absorbs. */
 function isRollupMessage(message: Message): boolean {
-  return getAcmMarker(message)?.kind === 'rollup';
+  const kind = getAcmMarker(message)?.kind;
+  return kind !== undefined && FOLD_KINDS.has(kind);
 }
 
 function planRollup(context: StrategyContext, start: number, end: number) {
   const { messages, config, generateId } = context;
   const block = messages.slice(start, end);
-  let previousGeneration = 0;
-  const previousLedgers: IdentifierLedger[] = [];
-  const fresh: Message[] = [];
+  const flat = flattenFoldedSpan(block, context.lookupOffload);
   const input: Message[] = [];
   for (const message of block) {
     const marker = getAcmMarker(message);
-    if (marker?.kind !== 'rollup') {
-      fresh.push(message);
+    if (marker === undefined || !FOLD_KINDS.has(marker.kind)) {
       input.push(message);
       continue;
     }
-    previousGeneration = Math.max(previousGeneration, marker.generation ?? 1);
-    if (marker.ledger !== undefined) previousLedgers.push(marker.ledger);
-    if (message.role === 'assistant') {
-      input.push({
-        ...message,
-        content: [
-          { type: 'text', text: stripOffloadTags(getMessageText(message)) },
-        ],
-      });
-    }
+    // Earlier working summaries go in as plain text: no fold header, ledger
+    // or tag, and no opener messages, so the new summary does not nest them.
+    if (message.role !== 'assistant') continue;
+    const body = summaryBody(message);
+    if (body === '') continue;
+    input.push({
+      id: message.id,
+      role: 'assistant',
+      content: [{ type: 'text', text: body }],
+    });
   }
-  const generation = previousGeneration + 1;
+  const fresh = flat.fresh.filter((message) => !isAcmArtifact(message));
+  const generation = flat.generation + 1;
   const offloadId = generateId();
   const userId = generateId();
   const summaryId = generateId();
   const ledger = mergeLedgers(
-    ...previousLedgers,
+    ...flat.ledgers,
     extractIdentifierLedger(renderTranscript(fresh)),
   );
   const note = describePlanToolUse(fresh);
@@ -151,7 +167,7 @@ function planRollup(context: StrategyContext, start: number, end: number) {
     edits: [
       {
         range: { start, end },
-        offloads: { [offloadId]: block },
+        offloads: { [offloadId]: flat.originals },
         taskKeys: [key],
         build: (
           summaries: Readonly<Record<string, string>>,

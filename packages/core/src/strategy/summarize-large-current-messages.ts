@@ -8,7 +8,9 @@ import { planPieceEdits } from './plan-piece-edits';
  * keeping tool structure and ids. Only under token pressure: message-count
  * pressure alone never touches the current round (PR #1514).
  *
- * Selection: messages after the current round's user message and before the
+ * Selection: the task and the latest user request when they are larger than
+ * `maxToken × INTENT_BUDGET_SHARE` (a real summary plus the reload id, never a
+ * preview; marked `request-summary`), and messages after the current round's user message and before the
  * last assistant message (so consumed; the in-flight exchange is excluded too),
  * not system, not protected, not synthetic (ACM output or injected). Large means:
  * a tool-result part whose output has more than `largePayloadThreshold`
@@ -41,5 +43,6 @@ export const summarizeLargeCurrentMessages: Strategy = (context) => {
     isResultPiece: (part, text) =>
       !planTools.has(part.toolName) && text.length > threshold,
     isTextPiece: (_message, text) => text.length > threshold,
+    includeIntent: true,
   });
 };

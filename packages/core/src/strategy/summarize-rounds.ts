@@ -9,6 +9,7 @@ import type { PlannedEdit, Strategy, SummaryTask } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { BELOW_TOKEN_THRESHOLD } from './compress-tool-runs';
+import { flattenFoldedSpan } from './flatten-folded-span';
 import { isRangeFrozen } from './strategy-guards';
 
 /** Why a round was left alone because a message in it must stay. */
@@ -29,7 +30,9 @@ export const HAS_PROTECTED_MESSAGE =
  * Output per round: the user message stays; `(user, answer]` becomes one
  * assistant message (the answer's name) `composeSummaryText({ summary, note, ledger, offloadId })`
  * with `metadata.acm = { kind: 'round-summary', strategy, offloadId, ledger, replaces }`;
- * the offload entry holds the replaced messages (not the kept user message).
+ * the offload entry holds the replaced messages (not the kept user message),
+ * flat: a stub or summary among them is replaced by its own entry's messages,
+ * so every original is one reload from the round summary.
  * Messages after the answer inside the round stay. The summarizer sees the user
  * message and the span, plan tools filtered out pairwise. All qualifying rounds
  * go into one plan (their tasks run in parallel). Ids per round, oldest first:
@@ -76,7 +79,9 @@ export const summarizeRounds: Strategy = (context) => {
     const name = messages[answer]!.name;
     edits.push({
       range,
-      offloads: { [offloadId]: span },
+      offloads: {
+        [offloadId]: flattenFoldedSpan(span, context.lookupOffload).originals,
+      },
       taskKeys: [key],
       build: (summaries): readonly Message[] => [
         createMarkedTextMessage({

@@ -229,6 +229,46 @@ describe('toLangChainMessages', () => {
     ]);
   });
 
+  it('should keep an own __proto__ key of kwargs and tool arguments as data', () => {
+    const [human, ai] = toLangChainMessages(
+      JSON.parse(
+        JSON.stringify(
+          fromLangChainMessages([
+            new HumanMessage({
+              id: 'h',
+              content: 'x',
+              additional_kwargs: JSON.parse(
+                '{"__proto__":{"a":1},"b":2}',
+              ) as Record<string, unknown>,
+            }),
+            new AIMessage({
+              id: 'a',
+              content: '',
+              tool_calls: [
+                {
+                  id: 'c',
+                  name: 'ls',
+                  args: JSON.parse('{"x":{"__proto__":null}}') as Record<
+                    string,
+                    unknown
+                  >,
+                  type: 'tool_call',
+                },
+              ],
+            }),
+            new ToolMessage({ id: 't', content: 'ok', tool_call_id: 'c' }),
+          ]),
+        ),
+      ) as Message[],
+    );
+    expect(JSON.stringify(human?.additional_kwargs)).toBe(
+      '{"__proto__":{"a":1},"b":2}',
+    );
+    expect(JSON.stringify((ai as AIMessage).tool_calls?.[0]?.args)).toBe(
+      '{"x":{"__proto__":null}}',
+    );
+  });
+
   it('should round-trip generated LangChain messages exactly', () => {
     const text = fc.string({ maxLength: 20 });
     const json = fc

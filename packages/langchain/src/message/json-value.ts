@@ -10,7 +10,15 @@ export function withoutUndefined<T>(value: T): T {
   if (isPlainRecord(value)) {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined) copy[key] = withoutUndefined(item);
+      // defineProperty: an own `__proto__` key (valid JSON) is data, not a prototype.
+      if (item !== undefined) {
+        Object.defineProperty(copy, key, {
+          value: withoutUndefined(item),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
     }
     return copy as T;
   }

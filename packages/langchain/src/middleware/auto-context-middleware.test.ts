@@ -202,7 +202,7 @@ describe('autoContextMiddleware', () => {
       );
       const converted = fromLangChainMessages(rest);
       expect(checkContract(converted)).toEqual([]);
-      expect(counter.countMessages(converted)).toBeLessThan(CONFIG.maxToken!);
+      expect(counter.countMessages(converted)).toBeLessThan(CONFIG.maxToken as number);
     }
     // The state holds the managed view (then the final answer), ACM's messages tagged.
     expect(finalMessages.slice(0, -1).map((message) => message.id)).toEqual(

@@ -107,6 +107,10 @@ export interface FixtureContextOptions {
   readonly config?: AutoContextConfigInput;
   readonly pressure?: Partial<CompressionPressure>;
   readonly planHint?: string;
+  /** Offload entries the strategies may look up (flat folds). */
+  readonly offloads?: Readonly<Record<string, readonly Message[]>>;
+  /** Tokens the working messages may take. */
+  readonly messageBudget?: number;
 }
 
 export function testConfig(
@@ -114,7 +118,8 @@ export function testConfig(
 ): AutoContextConfig {
   return {
     ...DEFAULT_CONFIG,
-    ...input,
+    // Strategy tests pass absolute thresholds only (no relative forms).
+    ...(input as Partial<AutoContextConfig>),
     strategies: { ...DEFAULT_CONFIG.strategies, ...input.strategies },
     toolPolicies: { ...DEFAULT_CONFIG.toolPolicies, ...input.toolPolicies },
     customPrompt: { ...input.customPrompt },
@@ -123,11 +128,19 @@ export function testConfig(
 
 export function fixtureContext(
   messages: readonly Message[],
-  { config, pressure, planHint }: FixtureContextOptions = {},
+  {
+    config,
+    pressure,
+    planHint,
+    offloads,
+    messageBudget,
+  }: FixtureContextOptions = {},
 ): StrategyContext {
   return createStrategyContext({
     messages,
     config: testConfig(config),
+    ...(offloads === undefined ? {} : { offloads }),
+    ...(messageBudget === undefined ? {} : { messageBudget }),
     counter: charCounter,
     generateId: counterIds(),
     pressure: { messageCount: true, tokens: true, ...pressure },

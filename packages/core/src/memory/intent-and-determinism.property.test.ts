@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeConversation } from '../conversation/analyze-conversation';
+import type { Message } from '../message/message';
+import { fromOpenAIMessages } from '../openai/from-openai-messages';
+import { INTENT_BUDGET_SHARE } from '../strategy/create-strategy-context';
+import { conversationArbitrary } from '../testing/conversation-arbitrary';
+import { fixedClock } from '../testing/fixed-clock';
+import { loadSharedConversations } from '../testing/load-shared-conversations';
+import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
+import { AutoContextMemory } from './auto-context-memory';
+
+const counter = createApproximateTokenCounter();
+
+/** Everything a provider receives, with the session's ids masked. */
+function wire(messages: readonly Message[]): string {
+  return JSON.stringify(
+    messages.map((message) => [message.role, message.name, message.content]),
+  ).replace(/[0-9a-f]{8}_[A-Za-z0-9_-]+/g, '#');
+}
+
+function visible(message: Message): string {
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+}
+
+/** Replays `messages` as an agent hook does (compress before each assistant message); returns each prompt. */
+async function replay(
+  messages: readonly Message[],
+  maxToken: number,
+  generateId: () => string,
+  onPrompt?: (prompt: readonly Message[], seen: readonly Message[]) => void,
+): Promise<string[]> {
+  const memory = new AutoContextMemory({
+    sessionId: 'session-1',
+    config: { maxToken },
+    counter,
+    clock: fixedClock(0),
+    generateId,
+  });
+  const prompts: string[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role === 'assistant') {
+      await memory.compressIfNeeded();
+      prompts.push(wire(memory.getMessages()));
+      onPrompt?.(memory.getMessages(), messages.slice(0, index));
+    }
+    await memory.addMessage(message);
+  }
+  return prompts;
+}
+
+const shortIds = () => {
+  let next = 0;
+  return () => (next++).toString(36);
+};
+const longIds = () => {
+  let next = 0;
+  return () => `${(next++ * 2_654_435_761).toString(16)}f3e9`.repeat(4);
+};
+
+describe('AutoContextMemory (intent and determinism)', () => {
+  it('should keep the task and the latest request verbatim when each is at most a quarter of the budget, on generated conversations', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        conversationArbitrary({ maxRounds: 5, maxExchangesPerRound: 4 }),
+        fc.integer({ min: 300, max: 3000 }),
+        async (messages, maxToken) => {
+          await replay(messages, maxToken, shortIds(), (prompt, seen) => {
+            const structure = analyzeConversation(seen);
+            const texts = prompt.map(visible);
+            for (const index of [
+              structure.taskIndex,
+              structure.latestRequestIndex,
+            ]) {
+              const message = seen[index];
+              if (message === undefined) continue;
+              if (
+                counter.countMessage(message) >
+                maxToken * INTENT_BUDGET_SHARE
+              )
+                continue;
+              expect(texts).toContain(visible(message));
+            }
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('should make the same compression whatever the ids are, on generated conversations', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        conversationArbitrary({ maxRounds: 4, maxExchangesPerRound: 4 }),
+        fc.integer({ min: 300, max: 3000 }),
+        async (messages, maxToken) => {
+          expect(await replay(messages, maxToken, longIds())).toEqual(
+            await replay(messages, maxToken, shortIds()),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 120_000);
+
+  it('should make the same compression whatever the ids are, and keep the task, on real SWE-bench and tau-bench runs', async () => {
+    const conversations = [
+      ...loadSharedConversations({ dataset: 'swe', limit: 3 }),
+      ...loadSharedConversations({ dataset: 'tau', limit: 3 }),
+    ];
+    for (const conversation of conversations) {
+      const messages = fromOpenAIMessages(conversation.messages, {
+        invalidToolArguments: 'keep-raw',
+        orphanToolResults: 'keep',
+      });
+      const maxToken = conversation.dataset === 'swe' ? 14_000 : 2000;
+      let taskChecks = 0;
+      const first = await replay(
+        messages,
+        maxToken,
+        shortIds(),
+        (prompt, seen) => {
+          const task = seen[analyzeConversation(seen).taskIndex];
+          if (task === undefined) return;
+          if (counter.countMessage(task) > maxToken * INTENT_BUDGET_SHARE)
+            return;
+          taskChecks++;
+          expect(prompt.map(visible)).toContain(visible(task));
+        },
+      );
+      expect({
+        id: conversation.id,
+        prompts: await replay(messages, maxToken, longIds()),
+      }).toEqual({
+        id: conversation.id,
+        prompts: first,
+      });
+      expect(taskChecks).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});

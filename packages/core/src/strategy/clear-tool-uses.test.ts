@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { checkStateContract } from '../contract/check-state-contract';
+import type { Message } from '../message/message';
+import { createPreview } from '../summary/create-preview';
+import {
+  applyTestPlan,
+  assistant,
+  big,
+  counterIds,
+  fixtureContext,
+  stateOf,
+  system,
+  toolCall,
+  toolResult,
+  user,
+} from './__fixtures__/strategy-fixtures';
+import { CLEAR_PREVIEW_CHARS, clearToolUses } from './clear-tool-uses';
+
+const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
+const output = big(2000, 'r');
+
+/** A coding-agent run: system, task, then `count` consumed exchanges, then one in flight. */
+function toolLoop(count: number): Message[] {
+  const messages: Message[] = [
+    system('sys'),
+    user('task', 'Fix the bug in parser.py'),
+  ];
+  for (let index = 0; index < count; index++) {
+    messages.push(
+      toolCall(
+        `c${index}`,
+        [
+          {
+            toolCallId: `t${index}`,
+            toolName: 'bash',
+            input: { command: `cat f${index}` },
+          },
+        ],
+        `THOUGHT: step ${index}`,
+      ),
+      toolResult(`r${index}`, `t${index}`, output, 'bash'),
+    );
+  }
+  messages.push(
+    toolCall('live', [{ toolCallId: 'live', toolName: 'bash' }]),
+    toolResult('live-result', 'live', output, 'bash'),
+  );
+  return messages;
+}
+
+// Trigger at 60 %, low water at 50 %: a clear must free at least 10 % of the budget.
+const config = { maxToken: 16_000, tokenRatio: 0.6 };
+
+describe('clearToolUses', () => {
+  it('should clear every consumed exchange but the 2 most recent, keeping call ids, names and the task', () => {
+    const messages = toolLoop(8);
+    const plan = clearToolUses(fixtureContext(messages, { config }))!;
+    expect(plan.strategy).toBe('clearToolUses');
+    expect(plan.tasks).toEqual([]);
+    // Exchanges 0..5 (messages 2..13); 6, 7 and the live one are kept.
+    expect(plan.edits.map((edit) => edit.range)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((index) => ({
+        start: 2 + index * 2,
+        end: 4 + index * 2,
+      })),
+    );
+    expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': messages.slice(2, 4) });
+    expect(plan.edits[0]!.build({})).toEqual([
+      {
+        ...messages[2],
+        id: 'gen-1',
+        metadata: {
+          acm: {
+            kind: 'offload-stub',
+            strategy: 'clearToolUses',
+            offloadId: 'gen-0',
+            replaces: ['c0'],
+          },
+        },
+      },
+      {
+        id: 'gen-2',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 't0',
+            toolName: 'bash',
+            output: `${createPreview(output, CLEAR_PREVIEW_CHARS)}\n[2000 characters cleared] ${tag('gen-0')}`,
+          },
+        ],
+        metadata: {
+          acm: {
+            kind: 'offload-stub',
+            strategy: 'clearToolUses',
+            offloadId: 'gen-0',
+            replaces: ['r0'],
+          },
+        },
+      },
+    ]);
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(checkStateContract({ before: stateOf(messages), after })).toEqual(
+      [],
+    );
+    expect(after.working.slice(0, 2)).toEqual(messages.slice(0, 2));
+    expect(after.working.slice(-6)).toEqual(messages.slice(-6));
+  });
+
+  it('should clear large tool-call inputs and long call text, drop reasoning, and tag the call when no result is cleared', () => {
+    const heredoc = `cat > big.py <<EOF\n${big(3000, 'p')}\nEOF`;
+    const call: Message = {
+      id: 'write',
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'thinking hard' },
+        { type: 'text', text: big(900, 't') },
+        {
+          type: 'tool-call',
+          toolCallId: 'w',
+          toolName: 'bash',
+          input: { command: heredoc, cwd: '/repo' },
+        },
+      ],
+    };
+    const messages = [
+      user('task'),
+      call,
+      toolResult('write-result', 'w', 'ok', 'bash'),
+      ...toolLoop(3).slice(2),
+    ];
+    const plan = clearToolUses(
+      fixtureContext(messages, {
+        config: { ...config, tokenRatio: 0.5, minCurrentRoundSavingsRatio: 0 },
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 3 },
+      { start: 3, end: 5 },
+    ]);
+    const [cleared, result] = plan.edits[0]!.build({});
+    expect(cleared!.content).toEqual([
+      {
+        type: 'text',
+        text: `${createPreview(big(900, 't'), CLEAR_PREVIEW_CHARS)}\n[900 characters cleared] ${tag('gen-0')}`,
+      },
+      {
+        type: 'tool-call',
+        toolCallId: 'w',
+        toolName: 'bash',
+        input: {
+          command: `${createPreview(heredoc, CLEAR_PREVIEW_CHARS)}\n[${heredoc.length} characters cleared]`,
+          cwd: '/repo',
+        },
+      },
+    ]);
+    expect(result!.content).toEqual(messages[2]!.content);
+  });
+
+  it('should plan nothing without token pressure, below the batch minimum, or in a history round', () => {
+    const messages = toolLoop(8);
+    expect(
+      clearToolUses(
+        fixtureContext(messages, { config, pressure: { tokens: false } }),
+      ),
+    ).toBeUndefined();
+    // The candidates free about 2,500 tokens: less than 10 % of 131,072 and under the hard budget.
+    expect(clearToolUses(fixtureContext(messages))).toBeUndefined();
+    const history = [
+      ...toolLoop(8).slice(0, -2),
+      assistant('done'),
+      user('next'),
+    ];
+    expect(clearToolUses(fixtureContext(history, { config }))).toBeUndefined();
+  });
+
+  it('should keep fewer recent exchanges when they hold more than a quarter of the budget, but always the latest', () => {
+    const messages = toolLoop(5);
+    const plan = clearToolUses(
+      fixtureContext(messages, { config: { maxToken: 1500 } }),
+    )!;
+    // 25 % of 1500 tokens holds one 2000-character exchange only.
+    expect(plan.edits.map((edit) => edit.range.start)).toEqual([2, 4, 6, 8]);
+  });
+
+  it('should leave pinned exchanges and recent context_reload exchanges alone', () => {
+    const messages = toolLoop(8);
+    messages[3] = { ...messages[3]!, metadata: { pinned: true } };
+    messages[5] = toolResult('r1', 't1', output, 'context_reload');
+    messages[4] = toolCall('c1', [
+      { toolCallId: 't1', toolName: 'context_reload' },
+    ]);
+    const stale = clearToolUses(fixtureContext(messages, { config }))!;
+    // The reload happened 8 assistant turns ago: it may be cleared again.
+    expect(stale.edits.map((edit) => edit.range.start)).toEqual([
+      4, 6, 8, 10, 12,
+    ]);
+    const fresh = [
+      ...messages.slice(0, -2),
+      toolCall('c9', [{ toolCallId: 't9', toolName: 'context_reload' }]),
+      toolResult('r9', 't9', output, 'context_reload'),
+      assistant('read it'),
+    ];
+    const plan = clearToolUses(fixtureContext(fresh, { config }))!;
+    expect(plan.edits.map((edit) => edit.range.start)).not.toContain(18);
+  });
+
+  it('should make the same decisions whatever the ids are', () => {
+    const messages = toolLoop(8);
+    const ranges = (generateId: () => string) =>
+      clearToolUses({
+        ...fixtureContext(messages, { config }),
+        generateId,
+      })!.edits.map((edit) => edit.range);
+    let long = 0;
+    expect(ranges(counterIds())).toEqual(
+      ranges(() => `${'f'.repeat(60)}${long++}`),
+    );
+  });
+});

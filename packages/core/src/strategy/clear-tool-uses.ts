@@ -1,0 +1,304 @@
+import { withAcmMarker } from '../message/acm-marker';
+import type { Message, Part } from '../message/message';
+import { stringifyToolOutput } from '../message/message-text';
+import { createPreview } from '../summary/create-preview';
+import { formatOffloadTag } from '../summary/format-offload-tag';
+import type {
+  PlannedEdit,
+  Strategy,
+  StrategyContext,
+} from './compression-plan';
+import { listConversationUnits } from './conversation-units';
+import type { ConversationUnit } from './conversation-units';
+import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
+
+/** Consumed exchanges at the end of the current round that are never cleared (Anthropic's `keep`). */
+export const CLEAR_KEEP_RECENT_EXCHANGES = 2;
+
+/** Share of `maxToken` the kept recent exchanges may hold at most (at least one is always kept). */
+export const CLEAR_KEEP_RECENT_SHARE = 0.15;
+
+/** A tool result, a tool-call input value or an assistant text longer than this (characters) is cleared. */
+export const CLEAR_MIN_CHARS = 400;
+
+/**
+ * A clear below the hard budget must bring the context this share of
+ * `maxToken` under the low-water mark (`targetRatio`), so that the next
+ * rewrite of the cached prefix is far away.
+ */
+export const CLEAR_LOW_WATER_MARGIN = 0.1;
+
+/** The call message's text is cleared only above this many characters (the model's own reasoning is worth more than a tool's output). */
+export const CLEAR_MIN_TEXT_CHARS = 400;
+
+/** Characters of head-and-tail preview a cleared piece keeps. */
+export const CLEAR_PREVIEW_CHARS = 100;
+
+/**
+ * Deterministic, cache-aware clearing of the current round's consumed tool
+ * exchanges (no LLM), the coding-agent path: like Anthropic's context
+ * editing `clear_tool_uses`, with the originals kept behind a reload id.
+ * Only under token pressure.
+ *
+ * Candidates: whole exchanges (call + results) of the current round (after
+ * its user message; everything when there is no user turn) that the model has
+ * consumed, that are not frozen (pinned, protected, in flight, a recent
+ * `context_reload`) and not written by ACM, except the most recent ones: the
+ * last `CLEAR_KEEP_RECENT_EXCHANGES` consumed exchanges, fewer when they hold
+ * more than `maxToken × CLEAR_KEEP_RECENT_SHARE` tokens (the latest one is
+ * always kept). History rounds are left to the summarizing strategies, which
+ * keep their facts.
+ *
+ * In a cleared exchange every piece longer than `CLEAR_MIN_CHARS` characters
+ * becomes `createPreview(piece, CLEAR_PREVIEW_CHARS)` plus the offload tag:
+ * tool-result outputs, string values of tool-call inputs (or the whole input
+ * when it is not an object), and the call message's text when it is longer than
+ * `CLEAR_MIN_TEXT_CHARS`; reasoning parts are dropped. Call ids, tool names and `isError` stay, so the structure the model
+ * sees is unchanged.
+ *
+ * Batching (client-side `clear_at_least`): once it runs, every candidate is
+ * cleared at once, like Anthropic's `clear_tool_uses` clears all but `keep`,
+ * so that one rewrite of the cached prefix frees as much as it can and the
+ * next one is as far away as possible. Below the hard budget (`maxToken`) it
+ * runs only when the batch frees at least `maxToken × max(minCurrentRoundSavingsRatio,
+ * tokenRatio − targetRatio)` and leaves the context under `maxToken ×
+ * (targetRatio − CLEAR_LOW_WATER_MARGIN)`; at the hard budget it always runs.
+ *
+ * Output per exchange: the same messages in the same order with fresh ids and
+ * `metadata.acm = { kind: 'offload-stub', strategy: 'clearToolUses', offloadId, replaces: [original id] }`;
+ * the offload entry holds the whole exchange verbatim. Ids per exchange:
+ * offload id, then one per message in order.
+ */
+export const clearToolUses: Strategy = (context) => {
+  const { messages, structure, config, counter, pressure, generateId } =
+    context;
+  if (!pressure.tokens) return undefined;
+  const roundStart =
+    structure.rounds.length > 0 ? structure.currentRoundStart + 1 : 0;
+  const consumed = listConversationUnits(structure, messages.length).filter(
+    (unit) =>
+      unit.start >= roundStart &&
+      unit.exchange !== undefined &&
+      unit.exchange.consumed &&
+      unit.exchange.pendingCallIds.length === 0,
+  );
+  const candidates = dropRecent(context, consumed).filter(
+    (unit) =>
+      !isUnitFrozen(context, unit) &&
+      !messages
+        .slice(unit.start, unit.end)
+        .some((message) => isAcmArtifact(message)),
+  );
+  if (candidates.length === 0) return undefined;
+
+  const total = counter.countMessages(messages);
+  // clear_at_least: the band between the trigger and the low-water mark, and
+  // at least the current-round minimum.
+  const atLeast =
+    config.maxToken *
+    Math.max(
+      config.minCurrentRoundSavingsRatio,
+      config.tokenRatio - config.targetRatio,
+    );
+  const placeholderTag = formatOffloadTag(PLACEHOLDER_ID);
+
+  const chosen: { unit: ConversationUnit; cleared: readonly Message[] }[] = [];
+  let savings = 0;
+  for (const unit of candidates) {
+    const span = messages.slice(unit.start, unit.end);
+    // Decisions are made with a fixed-width placeholder id, so that they do
+    // not depend on the ids the generator returns.
+    const tags = exchangeTags(span, placeholderTag);
+    const draft = span.map((message, index) =>
+      clearMessage(message, tags[index]!),
+    );
+    const saved = counter.countMessages(span) - counter.countMessages(draft);
+    if (saved <= 0 || draft.every((message, index) => message === span[index]))
+      continue;
+    chosen.push({ unit, cleared: draft });
+    savings += saved;
+  }
+  if (chosen.length === 0) return undefined;
+  // Below the hard budget a rewrite must pay for itself: free at least
+  // `atLeast`, and reach the low-water mark with a margin, or the next trigger
+  // comes a few turns later and the cached prefix is rewritten again for little.
+  if (
+    total < config.maxToken &&
+    (savings < atLeast ||
+      total - savings >
+        config.maxToken * (config.targetRatio - CLEAR_LOW_WATER_MARGIN))
+  )
+    return undefined;
+
+  const edits: PlannedEdit[] = chosen.map(({ unit }) => {
+    const span = messages.slice(unit.start, unit.end);
+    const offloadId = generateId();
+    const tag = formatOffloadTag(offloadId);
+    const tags = exchangeTags(span, tag);
+    const replacement = span.map((message, index) =>
+      withAcmMarker(
+        { ...clearMessage(message, tags[index]!), id: generateId() },
+        {
+          kind: 'offload-stub',
+          strategy: 'clearToolUses',
+          offloadId,
+          replaces: [message.id],
+        },
+      ),
+    );
+    return {
+      range: { start: unit.start, end: unit.end },
+      offloads: { [offloadId]: span },
+      taskKeys: [],
+      build: () => replacement,
+    };
+  });
+  return { strategy: 'clearToolUses', edits, tasks: [], skipped: [] };
+};
+
+/** A fixed-width stand-in for a reload id (a session tag, `_`, 32 hex digits). */
+export const PLACEHOLDER_ID = `00000000_${'0'.repeat(32)}`;
+
+/**
+ * The tag each message of an exchange carries when cleared: one tag per
+ * exchange is enough for the model to find the originals. The cleared tool
+ * results carry it; the call message carries it only when no result is
+ * cleared (its pieces then say `[N characters cleared]` and the tag).
+ */
+function exchangeTags(span: readonly Message[], tag: string): string[] {
+  const resultCleared = span.some(
+    (message) =>
+      message.role === 'tool' &&
+      message.content.some(
+        (part) =>
+          part.type === 'tool-result' &&
+          stringifyToolOutput(part.output).length > CLEAR_MIN_CHARS,
+      ),
+  );
+  return span.map((message) =>
+    message.role === 'tool' || !resultCleared ? tag : '',
+  );
+}
+
+/** `units` without the recent ones the strategy keeps (see `clearToolUses`). */
+function dropRecent(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+): readonly ConversationUnit[] {
+  const { messages, counter, config } = context;
+  const limit = config.maxToken * CLEAR_KEEP_RECENT_SHARE;
+  let kept = 0;
+  let keptTokens = 0;
+  let end = units.length;
+  while (end > 0 && kept < CLEAR_KEEP_RECENT_EXCHANGES) {
+    const unit = units[end - 1]!;
+    const tokens = counter.countMessages(messages.slice(unit.start, unit.end));
+    if (kept > 0 && keptTokens + tokens > limit) break;
+    keptTokens += tokens;
+    kept++;
+    end--;
+  }
+  return units.slice(0, end);
+}
+
+/**
+ * `message` with its large pieces cleared to preview + `tag`, or `message`
+ * itself when nothing is large. Cleared tool-call inputs carry no tag
+ * themselves: the tag goes into the message's text (appended to the last
+ * text part, or as a text part before the first tool call), where readers of
+ * text and tool results find it.
+ */
+function clearMessage(message: Message, tag: string): Message {
+  let changed = false;
+  let tagged = false;
+  let inputCleared = false;
+  const content: Part[] = [];
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'reasoning':
+        changed = true;
+        break;
+      case 'text': {
+        const text =
+          part.text.length > CLEAR_MIN_TEXT_CHARS
+            ? clearText(part.text, tag)
+            : part.text;
+        if (text !== part.text) {
+          changed = true;
+          tagged = tag !== '';
+          content.push({ ...part, text });
+        } else content.push(part);
+        break;
+      }
+      case 'tool-result': {
+        const output = stringifyToolOutput(part.output);
+        const cleared = clearText(output, tag);
+        if (cleared === output) content.push(part);
+        else {
+          changed = true;
+          tagged = true;
+          content.push({ ...part, output: cleared });
+        }
+        break;
+      }
+      case 'tool-call': {
+        const input = clearInput(part.input, '');
+        if (input !== part.input) {
+          changed = true;
+          inputCleared = true;
+          content.push({ ...part, input });
+        } else content.push(part);
+        break;
+      }
+      case 'file':
+        content.push(part);
+        break;
+    }
+  }
+  if (!changed) return message;
+  if (inputCleared && !tagged && tag !== '') {
+    let lastText = content.length - 1;
+    while (lastText >= 0 && content[lastText]!.type !== 'text') lastText--;
+    if (lastText >= 0) {
+      const part = content[lastText] as { type: 'text'; text: string };
+      content[lastText] = { ...part, text: `${part.text}\n${tag}` };
+    } else {
+      const firstCall = content.findIndex((part) => part.type === 'tool-call');
+      content.splice(Math.max(0, firstCall), 0, { type: 'text', text: tag });
+    }
+  }
+  if (content.length === 0)
+    content.push({ type: 'text', text: tag === '' ? '[cleared]' : tag });
+  return { ...message, content };
+}
+
+function clearText(text: string, tag: string): string {
+  if (text.length <= CLEAR_MIN_CHARS) return text;
+  const note = `[${text.length} characters cleared]`;
+  return `${createPreview(text, CLEAR_PREVIEW_CHARS)}\n${tag === '' ? note : `${note} ${tag}`}`;
+}
+
+/** A tool-call input with its long string values cleared; the same object when none is long. */
+function clearInput(input: unknown, tag: string): unknown {
+  if (typeof input === 'string') return clearText(input, tag);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    const text = JSON.stringify(input) ?? '';
+    return text.length <= CLEAR_MIN_CHARS ? input : clearText(text, tag);
+  }
+  let changed = false;
+  const cleared: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (typeof value === 'string') {
+      const text = clearText(value, tag);
+      changed ||= text !== value;
+      cleared[key] = text;
+    } else {
+      const text = JSON.stringify(value) ?? '';
+      if (text.length > CLEAR_MIN_CHARS) {
+        changed = true;
+        cleared[key] = clearText(text, tag);
+      } else cleared[key] = value;
+    }
+  }
+  return changed ? cleared : input;
+}
