@@ -19,9 +19,9 @@ import {
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
   fromOpenAIMessages,
-  loadTiktokenEncoder,
   stringifyToolOutput,
 } from '@acm/core';
+import { loadTiktokenEncoder } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
   Message,

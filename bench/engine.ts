@@ -13,12 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
   createApproximateTokenCounter,
-  createContextState,
   createExtractiveSummarizer,
   fromOpenAIMessages,
   resolveConfig,
-  runCompression,
 } from '@acm/core';
+import { createContextState, runCompression } from '@acm/core/internal';
 import type { Message } from '@acm/core';
 import {
   fixedLatencySummarizer,

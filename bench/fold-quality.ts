@@ -26,13 +26,13 @@ import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createExtractiveSummarizer,
-  createStrategyContext,
   createTiktokenTokenCounter,
   findOffloadIds,
   fromOpenAIMessages,
   getAcmMarker,
   resolveConfig,
 } from '@acm/core';
+import { createStrategyContext } from '@acm/core/internal';
 import type { ContextState, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 

@@ -31,10 +31,9 @@ import {
   AutoContextMemory,
   createTiktokenTokenCounter,
   fromOpenAIMessages,
-  isUserTurn,
-  opensRound,
   stringifyToolOutput,
 } from '@acm/core';
+import { isUserTurn, opensRound } from '@acm/core/internal';
 import type { CompressionMode, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';

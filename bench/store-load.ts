@@ -22,10 +22,10 @@ import { promisify } from 'node:util';
 import {
   AutoContextMemory,
   StoreConflictError,
-  checkStateContract,
   createApproximateTokenCounter,
   createExtractiveSummarizer,
 } from '@acm/core';
+import { checkStateContract } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
   ContextState,

@@ -10,15 +10,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  checkTrigger,
   createApproximateTokenCounter,
   createTiktokenTokenCounter,
   createTokenCounter,
   fromOpenAIMessages,
-  loadTiktokenEncoder,
   resolveConfig,
   stringifyToolOutput,
 } from '@acm/core';
+import { checkTrigger, loadTiktokenEncoder } from '@acm/core/internal';
 import type { Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 

@@ -1,7 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'middleware/index': 'src/middleware/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

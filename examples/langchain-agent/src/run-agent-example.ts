@@ -1,10 +1,10 @@
 import type { StrategyName } from '@acm/langchain';
 import {
-  AutoContextCoreMemory,
-  autoContextMiddleware,
+  AutoContextMemory,
   createApproximateTokenCounter,
   findOffloadIds,
 } from '@acm/langchain';
+import { autoContextMiddleware } from '@acm/langchain/middleware';
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
@@ -54,7 +54,7 @@ export async function runAgentExample({
   callsPerRound = 8,
   log = () => {},
 }: RunAgentExampleOptions = {}): Promise<AgentExampleResult> {
-  const memory = new AutoContextCoreMemory({
+  const memory = new AutoContextMemory({
     sessionId: 'example-thread',
     config: {
       msgThreshold: 40,

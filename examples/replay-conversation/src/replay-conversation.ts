@@ -1,12 +1,12 @@
 import {
   AutoContextMemory,
-  checkStateContract,
   createExtractiveSummarizer,
   fromOpenAIMessages,
   type AutoContextConfigInput,
   type StrategyName,
   type TokenCounter,
 } from '@acm/core';
+import { checkStateContract } from '@acm/core/internal';
 
 /** A small budget so that a 60–80 message conversation shows every kind of pass. */
 export const DEMO_CONFIG: AutoContextConfigInput = {
@@ -75,12 +75,17 @@ export async function replayConversation({
     if (message.role === 'assistant') {
       const before = memory.getState();
       const result = await memory.compressIfNeeded();
-      contractViolations += checkStateContract({ before, after: result.state }).length;
+      contractViolations += checkStateContract({
+        before,
+        after: result.state,
+      }).length;
       const strategies: StrategyName[] = [];
       for (const event of result.events) {
         if (event.type !== 'compression') continue;
-        eventsByStrategy[event.strategy] = (eventsByStrategy[event.strategy] ?? 0) + 1;
-        if (!strategies.includes(event.strategy)) strategies.push(event.strategy);
+        eventsByStrategy[event.strategy] =
+          (eventsByStrategy[event.strategy] ?? 0) + 1;
+        if (!strategies.includes(event.strategy))
+          strategies.push(event.strategy);
       }
       turns.push({
         index,

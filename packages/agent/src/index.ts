@@ -1,13 +1,33 @@
-export * from '@acm/core';
+// What an application needs from @acm/core, so one package is enough for
+// the usual set-up (everything else: import '@acm/core'). Every type of
+// core's root is re-exported.
+export {
+  AcmError,
+  AutoContextMemory,
+  CONTEXT_RELOAD_INSTRUCTION,
+  CONTEXT_RELOAD_TOOL_NAME,
+  InvalidArgumentError,
+  InvalidConfigError,
+  InvalidMessageError,
+  StoreConflictError,
+  StoreError,
+  SummarizerError,
+  TokenizerError,
+  checkContract,
+  createApproximateTokenCounter,
+  createAutoContextMemory,
+  createExtractiveSummarizer,
+  createInMemorySessionStore,
+  createTiktokenTokenCounter,
+  createTokenCounter,
+  findOffloadIds,
+  getMessageText,
+  warmUp,
+} from '@acm/core';
+export type * from '@acm/core';
 export * from './react-agent';
 export * from './auto-context';
 export * from './hook';
 export * from './model';
-// Named, so that the class wins over core's `PlanNotebook` interface (which it implements).
-export { PLAN_NOTEBOOK_TOOL_NAMES, PlanNotebook } from './plan';
-export type {
-  CreatePlanOptions,
-  ReviseCurrentPlanOptions,
-  SubtaskInput,
-} from './plan';
+export * from './plan';
 export * from './tool';

@@ -1,17 +1,12 @@
 import type { AutoContextMemory } from '@acm/core';
+import { calibrateFromUsage } from '@acm/core/internal';
 import type {
   AiSdkMessage,
   AiSdkProviderOptions,
   AiSdkSpecificationVersion,
 } from './ai-sdk-prompt';
-import type { AutoContextSessionOptions } from './create-auto-context-sessions';
-import {
-  DEFAULT_SESSION_ID,
-  createAutoContextSessions,
-} from './create-auto-context-sessions';
-import { readInputTokens } from './read-input-tokens';
-
-export { DEFAULT_SESSION_ID } from './create-auto-context-sessions';
+import type { AutoContextSessionOptions } from './ai-sdk-sessions';
+import { createAutoContextSessions } from './ai-sdk-sessions';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';
@@ -31,18 +26,20 @@ export interface AiSdkCallOptions {
 
 /**
  * The options of `autoContextMiddleware`: the session of a call, calibration,
- * and how each session's memory is made and kept (`AutoContextSessionOptions`:
- * `config`, `summarizer`, `counter`, `store`, `onEvent`, `createMemory`).
+ * and how each session's memory is made and kept (`AutoContextSessionOptions`).
  */
 export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
-   * The session of a call: a fixed id, or a function of the call options.
-   * `providerOptions.acm.sessionId` on the call wins over both.
-   * @default 'default' (one session for every call)
+   * The session of a call: a fixed id, or a function of the call options
+   * (returning `undefined` when the call names none).
+   * `providerOptions.acm.sessionId` on the call wins over both. A call
+   * without a session is an error unless `sharedSession` is set.
+   * @default undefined
    */
-  readonly sessionId?: string | ((params: AiSdkCallOptions) => string);
+  readonly sessionId?:
+    string | ((params: AiSdkCallOptions) => string | undefined);
   /**
-   * Feed the provider-reported input tokens back (`memory.setCalibration`)
+   * Feed the provider-reported input tokens back (`calibrateFromUsage`)
    * so the trigger counts like the provider.
    * @default true
    */
@@ -70,33 +67,30 @@ export interface AutoContextMiddleware {
     readonly doStream: () => PromiseLike<TResult>;
     readonly params: AiSdkCallOptions;
   }) => Promise<TResult>;
-  /** The memory of a session that has been used, e.g. for `contextReloadTool`. */
-  getMemory(sessionId?: string): AutoContextMemory | undefined;
-  /** Forgets a session's memory (the store, if any, keeps it). */
-  deleteSession(sessionId?: string): boolean;
+  /** The memory of a session held now, e.g. for `contextReloadTool`. */
+  getMemory(sessionId: string): AutoContextMemory | undefined;
+  /** Forgets a session and deletes it from the store. */
+  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
  * Gives the model a managed view of the conversation: `transformParams` maps
- * `params.prompt` onto the session's memory and hands the model `[leading
+ * `params.prompt` onto the session's memory (core's `syncMessages`: only the
+ * new messages are converted and appended) and hands the model `[leading
  * system messages, ...the memory's working messages]`, compressed by
- * `@acm/core` when a trigger is reached.
- *
- * Idempotent across the steps of one `generateText` / `streamText` loop:
- * messages already taken in are recognised by position and content hash, so
- * each call appends only the new ones, the same prefix always maps to the
- * same compressed view (provider prompt caches keep hitting) and nothing is
- * summarized twice. A prompt that no longer extends what the session has seen
- * (history edited) rebuilds the session. System messages and tool
- * definitions count toward the budget; the input tokens the provider reports
- * calibrate the estimate (generate and stream).
+ * `@acm/core` when a trigger is reached. The same prefix always maps to the
+ * same view (provider prompt caches keep hitting); a prompt that no longer
+ * continues the session (history edited) rebuilds it. Sessions are bounded
+ * (`maxSessions`, `idleTimeoutMs`) and, with a `store`, evicted ones come
+ * back intact. System messages and tool definitions count toward the budget;
+ * the input tokens the provider reports calibrate the estimate.
  *
  * @example
  * const acm = autoContextMiddleware({ sessionId: 'chat-42', config: { maxToken: 64_000 } });
  * const model = wrapLanguageModel({ model: openai.chat('gpt-4o'), middleware: acm });
  */
 export function autoContextMiddleware({
-  sessionId = DEFAULT_SESSION_ID,
+  sessionId,
   calibrate = true,
   ...sessionOptions
 }: AutoContextMiddlewareOptions = {}): AutoContextMiddleware {
@@ -104,16 +98,17 @@ export function autoContextMiddleware({
   /** What each transformed call needs for calibration, by its params object. */
   const estimates = new WeakMap<
     object,
-    { memory: AutoContextMemory; estimatedTokens: number }
+    { memory: AutoContextMemory; estimateTokens: () => number }
   >();
 
   const record = (params: object, usage: unknown) => {
     const estimate = estimates.get(params);
-    const inputTokens = readInputTokens(usage);
-    if (!calibrate || estimate === undefined || inputTokens === undefined) {
-      return;
-    }
-    estimate.memory.setCalibration(inputTokens, estimate.estimatedTokens);
+    if (!calibrate || estimate === undefined) return;
+    calibrateFromUsage({
+      memory: estimate.memory,
+      usage,
+      estimatedTokens: estimate.estimateTokens(),
+    });
   };
 
   async function transformParams<TParams extends AiSdkCallOptions>({
@@ -124,11 +119,10 @@ export function autoContextMiddleware({
     readonly model: { readonly specificationVersion: string };
   }): Promise<TParams> {
     const split = splitProviderOptions(params.providerOptions);
-    const id =
-      split.sessionId ??
-      (typeof sessionId === 'function' ? sessionId(params) : sessionId);
     const view = await sessions.manage({
-      sessionId: id,
+      sessionId:
+        split.sessionId ??
+        (typeof sessionId === 'function' ? sessionId(params) : sessionId),
       messages: params.prompt,
       tools: params.tools,
       signal: params.abortSignal,
@@ -143,10 +137,7 @@ export function autoContextMiddleware({
           split.providerOptions;
       }
     }
-    estimates.set(next, {
-      memory: view.memory,
-      estimatedTokens: view.estimatedTokens,
-    });
+    estimates.set(next, view);
     return next;
   }
 

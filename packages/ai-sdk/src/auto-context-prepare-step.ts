@@ -1,10 +1,7 @@
 import type { AutoContextMemory } from '@acm/core';
 import type { AiSdkMessage } from './ai-sdk-prompt';
-import type { AutoContextSessionOptions } from './create-auto-context-sessions';
-import {
-  DEFAULT_SESSION_ID,
-  createAutoContextSessions,
-} from './create-auto-context-sessions';
+import type { AutoContextSessionOptions } from './ai-sdk-sessions';
+import { createAutoContextSessions } from './ai-sdk-sessions';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -23,11 +20,14 @@ export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
  */
 export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions {
   /**
-   * The session of a loop: a fixed id, or a function of the step options.
-   * @default 'default'
+   * The session of a loop: a fixed id, or a function of the step options
+   * (returning `undefined` when the step names none). A step without a
+   * session is an error unless `sharedSession` is set.
+   * @default undefined
    */
   readonly sessionId?:
-    string | ((options: AutoContextStepOptions<AiSdkMessage>) => string);
+    | string
+    | ((options: AutoContextStepOptions<AiSdkMessage>) => string | undefined);
   /**
    * The system prompt sent outside `messages` (`system` / `instructions`),
    * counted toward the budget. On ai 7 a string `instructions` of the step is
@@ -48,10 +48,10 @@ export interface AutoContextPrepareStep {
   <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }>;
-  /** The memory of a session that has been used, e.g. for `contextReloadTool`. */
-  getMemory(sessionId?: string): AutoContextMemory | undefined;
-  /** Forgets a session's memory. */
-  deleteSession(sessionId?: string): boolean;
+  /** The memory of a session held now, e.g. for `contextReloadTool`. */
+  getMemory(sessionId: string): AutoContextMemory | undefined;
+  /** Forgets a session and deletes it from the store. */
+  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -71,7 +71,7 @@ export interface AutoContextPrepareStep {
  * await generateText({ model, messages, tools, prepareStep, stopWhen: stepCountIs(10) });
  */
 export function autoContextPrepareStep({
-  sessionId = DEFAULT_SESSION_ID,
+  sessionId,
   system,
   tools,
   ...sessionOptions
@@ -82,11 +82,11 @@ export function autoContextPrepareStep({
   const prepareStep = async <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }> => {
-    const id = typeof sessionId === 'function' ? sessionId(options) : sessionId;
     const instructions =
       typeof options.instructions === 'string' ? options.instructions : system;
     const view = await sessions.manage({
-      sessionId: id,
+      sessionId:
+        typeof sessionId === 'function' ? sessionId(options) : sessionId,
       messages: options.messages,
       tools: toolList,
       system: instructions,

@@ -1,4 +1,5 @@
-import { checkContract, withAcmMarker } from '@acm/core';
+import { checkContract } from '@acm/core';
+import { withAcmMarker } from '@acm/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AiSdkMessage, AiSdkOtherPart } from './ai-sdk-prompt';

@@ -1,4 +1,30 @@
-export * from '@acm/core';
+// What an application needs from @acm/core, so one package is enough for
+// the usual set-up (everything else: import '@acm/core'). Every type of
+// core's root is re-exported.
+export {
+  AcmError,
+  AutoContextMemory,
+  CONTEXT_RELOAD_INSTRUCTION,
+  CONTEXT_RELOAD_TOOL_NAME,
+  InvalidArgumentError,
+  InvalidConfigError,
+  InvalidMessageError,
+  StoreConflictError,
+  StoreError,
+  SummarizerError,
+  TokenizerError,
+  checkContract,
+  createApproximateTokenCounter,
+  createAutoContextMemory,
+  createExtractiveSummarizer,
+  createInMemorySessionStore,
+  createTiktokenTokenCounter,
+  createTokenCounter,
+  findOffloadIds,
+  getMessageText,
+  warmUp,
+} from '@acm/core';
+export type * from '@acm/core';
 export type {
   AiSdkFileData,
   AiSdkFilePart,
@@ -36,7 +62,6 @@ export { toAiSdkMessage, toAiSdkMessages } from './to-ai-sdk-messages';
 export type { ToAiSdkMessagesOptions } from './to-ai-sdk-messages';
 export {
   ACM_PROVIDER_OPTIONS_KEY,
-  DEFAULT_SESSION_ID,
   autoContextMiddleware,
 } from './auto-context-middleware';
 export type {
@@ -44,14 +69,14 @@ export type {
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
-export type { AutoContextSessionOptions } from './create-auto-context-sessions';
+export { SHARED_SESSION_ID } from './ai-sdk-sessions';
+export type { AutoContextSessionOptions } from './ai-sdk-sessions';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,
   AutoContextPrepareStepOptions,
   AutoContextStepOptions,
 } from './auto-context-prepare-step';
-export type { CreateSessionMemory } from './session-registry';
 export { contextReloadTool } from './context-reload-tool';
 export type { ContextReloadToolOptions } from './context-reload-tool';
 export { summarizerFromLanguageModel } from './summarizer-from-language-model';

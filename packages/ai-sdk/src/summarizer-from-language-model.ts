@@ -1,6 +1,6 @@
 import type { Summarizer } from '@acm/core';
 import { renderSummaryRequest } from '@acm/core';
-import { readInputTokens } from './read-input-tokens';
+import { readProviderInputTokens } from '@acm/core/internal';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,
@@ -91,7 +91,7 @@ export function summarizerFromLanguageModel(
       )
       .map((part) => part.text)
       .join('');
-    const inputTokens = readInputTokens(result.usage);
+    const inputTokens = readProviderInputTokens(result.usage);
     const outputTokens = readOutputTokens(result.usage);
     return {
       text,

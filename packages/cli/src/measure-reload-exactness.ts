@@ -2,8 +2,8 @@ import {
   createContextReloadHandler,
   findOffloadIds,
   getAcmMarker,
-  renderOffloadedMessages,
 } from '@acm/core';
+import { renderOffloadedMessages } from '@acm/core/internal';
 import type { ContextState, Message, OffloadLookup } from '@acm/core';
 import { getVisibleText } from './get-visible-text';
 

@@ -6,9 +6,9 @@ import {
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
   InvalidConfigError,
-  loadTiktokenEncoder,
   resolveConfig,
 } from '@acm/core';
+import { loadTiktokenEncoder } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
   CompressionMode,

@@ -1,7 +1,6 @@
 import type { PassReport } from '@acm/core';
 import {
   AutoContextMemory,
-  checkStateContract,
   getAcmMarker,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
@@ -10,6 +9,7 @@ import {
   resolveConfig,
   systemClock,
 } from '@acm/core';
+import { checkStateContract } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
   Clock,

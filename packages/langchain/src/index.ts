@@ -1,15 +1,34 @@
-// Users install one package: everything of @acm/core is available from here.
-export * from '@acm/core';
-// Core's facade keeps its own names next to the LangChain `AutoContextMemory`
-// below (an explicit export overrides the star re-export).
-export { AutoContextMemory as AutoContextCoreMemory } from '@acm/core';
-export type { AutoContextMemoryOptions as AutoContextCoreMemoryOptions } from '@acm/core';
-
+// The createAgent middleware needs `langchain` and lives at
+// `@acm/langchain/middleware`, so this entry imports without it.
+// What an application needs from @acm/core, so one package is enough for
+// the usual set-up (everything else: import '@acm/core'). Every type of
+// core's root is re-exported.
+export {
+  AcmError,
+  AutoContextMemory,
+  CONTEXT_RELOAD_INSTRUCTION,
+  CONTEXT_RELOAD_TOOL_NAME,
+  InvalidArgumentError,
+  InvalidConfigError,
+  InvalidMessageError,
+  StoreConflictError,
+  StoreError,
+  SummarizerError,
+  TokenizerError,
+  checkContract,
+  createApproximateTokenCounter,
+  createAutoContextMemory,
+  createExtractiveSummarizer,
+  createInMemorySessionStore,
+  createTiktokenTokenCounter,
+  createTokenCounter,
+  findOffloadIds,
+  getMessageText,
+  warmUp,
+} from '@acm/core';
+export type * from '@acm/core';
 export * from './chat-history';
-// Explicit, so that they override core's names from the star re-export above.
-export { AutoContextMemory } from './memory';
-export type { AutoContextMemoryOptions } from './memory';
+export * from './memory';
 export * from './message';
-export * from './middleware';
 export * from './summarizer';
 export * from './tool';

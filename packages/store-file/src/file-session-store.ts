@@ -2,18 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  assertValidSave,
-  assertValidSessionId,
-  createMigrationCursor,
-  createSessionLogCache,
   InvalidConfigError,
   parseState,
-  planSessionLogWrite,
-  replaySessionLog,
   StoreConflictError,
   StoreError,
-  toStoreError,
 } from '@acm/core';
+import {
+  createMigrationCursor,
+  createSessionLogCache,
+  planSessionLogWrite,
+  replaySessionLog,
+} from '@acm/core/internal';
+import {
+  assertValidSave,
+  assertValidSessionId,
+  toStoreError,
+} from '@acm/core/internal';
 import type {
   ContextState,
   SaveOptions,

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
-  assertValidSave,
-  assertValidSessionId,
-  createMigrationCursor,
-  createSessionLogCache,
   InvalidConfigError,
   parseState,
+  StoreConflictError,
+  StoreError,
+} from '@acm/core';
+import {
+  createMigrationCursor,
+  createSessionLogCache,
   planSessionLogWrite,
   replaySessionLog,
   SESSION_LOG_FORMAT,
   SESSION_LOG_SCHEMA_VERSION,
-  StoreConflictError,
-  StoreError,
-} from '@acm/core';
+} from '@acm/core/internal';
+import { assertValidSave, assertValidSessionId } from '@acm/core/internal';
 import type {
   ContextState,
   SaveOptions,

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
-  assertValidSave,
-  assertValidSessionId,
-  createMigrationCursor,
-  createSessionLogCache,
   InvalidConfigError,
   parseState,
-  planSessionLogWrite,
-  replaySessionLog,
   StoreConflictError,
   StoreError,
-  toStoreError,
 } from '@acm/core';
+import {
+  createMigrationCursor,
+  createSessionLogCache,
+  planSessionLogWrite,
+  replaySessionLog,
+} from '@acm/core/internal';
+import {
+  assertValidSave,
+  assertValidSessionId,
+  toStoreError,
+} from '@acm/core/internal';
 import type {
   ContextState,
   SaveOptions,

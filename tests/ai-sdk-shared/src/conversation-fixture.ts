@@ -1,11 +1,11 @@
 import type { Message } from '@acm/ai-sdk';
 import {
   checkContract,
-  countFixedTokens,
   createApproximateTokenCounter,
   fromAiSdkMessages,
   toAiSdkMessages,
 } from '@acm/ai-sdk';
+import { countFixedTokens } from '@acm/core/internal';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
 

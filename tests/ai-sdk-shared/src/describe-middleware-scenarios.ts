@@ -1,13 +1,16 @@
 import {
   CONTEXT_RELOAD_TOOL_NAME,
+  InvalidArgumentError,
+  SHARED_SESSION_ID,
   autoContextMiddleware,
+  createInMemorySessionStore,
   contextReloadTool,
   createAutoContextMemory,
   createTokenCounter,
   getMessageText,
-  stringifyToolOutput,
   summarizerFromLanguageModel,
 } from '@acm/ai-sdk';
+import { stringifyToolOutput } from '@acm/core';
 import { describe, expect, it } from 'vitest';
 import type {
   AiSdkMajor,
@@ -327,7 +330,7 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
 
     it('should rebuild the session when the history was edited', async () => {
       const model = createTextModel(major, 'ok', 10);
-      const acm = autoContextMiddleware({ counter });
+      const acm = autoContextMiddleware({ counter, sharedSession: true });
       const wrapped = major.wrapLanguageModel({ model, middleware: acm });
       await major.generateText({
         model: wrapped,
@@ -344,13 +347,66 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
 
       expect(
         acm
-          .getMemory()
+          .getMemory(SHARED_SESSION_ID)
           ?.getOriginalMessages()
           .map((message) => getMessageText(message)),
       ).toEqual(['edited']);
       expect(model.doGenerateCalls[1]!.prompt).toEqual([
         { role: 'user', content: [{ type: 'text', text: 'edited' }] },
       ]);
+    });
+
+    it('should reject a call without a session id, naming the option', async () => {
+      const model = createTextModel(major, 'ok', 10);
+      const acm = autoContextMiddleware({ counter });
+      const error = await major
+        .generateText({
+          model: major.wrapLanguageModel({ model, middleware: acm }),
+          prompt: 'hi',
+        })
+        .then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+      const cause = InvalidArgumentError.isInstance(error)
+        ? error
+        : (error as { cause?: unknown } | undefined)?.cause;
+      expect(InvalidArgumentError.isInstance(cause)).toBe(true);
+      expect((cause as InvalidArgumentError).parameter).toBe('sessionId');
+      expect(model.doGenerateCalls).toHaveLength(0);
+    });
+
+    it('should hold at most maxSessions sessions and bring an evicted one back intact from the store', async () => {
+      const model = createTextModel(major, 'ok', 10);
+      const store = createInMemorySessionStore();
+      const acm = autoContextMiddleware({ counter, store, maxSessions: 2 });
+      const wrapped = major.wrapLanguageModel({ model, middleware: acm });
+      for (let index = 0; index < 10; index++) {
+        await major.generateText({
+          model: wrapped,
+          prompt: `hello ${index}`,
+          providerOptions: { acm: { sessionId: `user-${index}` } },
+        });
+      }
+      expect(acm.getMemory('user-0')).toBeUndefined();
+      expect(acm.getMemory('user-9')).toBeDefined();
+      await major.generateText({
+        model: wrapped,
+        messages: [
+          { role: 'user', content: 'hello 0' },
+          { role: 'assistant', content: 'ok' },
+          { role: 'user', content: 'again' },
+        ],
+        providerOptions: { acm: { sessionId: 'user-0' } },
+      });
+      expect(
+        acm
+          .getMemory('user-0')
+          ?.getOriginalMessages()
+          .map((message) => getMessageText(message)),
+      ).toEqual(['hello 0', 'ok', 'again']);
+      expect(await acm.deleteSession('user-0')).toBe(true);
+      expect(store.load('user-0')).toBeUndefined();
     });
   });
 }

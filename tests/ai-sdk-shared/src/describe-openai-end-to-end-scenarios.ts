@@ -5,9 +5,9 @@ import {
   autoContextMiddleware,
   checkContract,
   contextReloadTool,
-  countFixedTokens,
-  fromOpenAIMessages,
 } from '@acm/ai-sdk';
+import { fromOpenAIMessages } from '@acm/core';
+import { countFixedTokens } from '@acm/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiSdkMajor } from './ai-sdk-major';
 import { systemPromptOption } from './ai-sdk-major';

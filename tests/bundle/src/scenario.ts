@@ -10,13 +10,15 @@
  */
 import type { Clock, IdGenerator, OpenAIChatMessage } from '@acm/core';
 import {
-  checkStateContract,
   createAutoContextMemory,
   createTiktokenTokenCounter,
   fromOpenAIMessages,
-  isTiktokenEncoderLoaded,
   warmUp,
 } from '@acm/core';
+import {
+  checkStateContract,
+  isTiktokenEncoderLoaded,
+} from '@acm/core/internal';
 import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import {
   AutoContextChatMessageHistory,
@@ -85,6 +87,7 @@ export async function runScenario(
   // @acm/ai-sdk: the middleware's transformParams on the same conversation.
   await warmUp();
   const middleware = autoContextMiddleware({
+    sessionId: 'ai-sdk',
     createMemory: ({ sessionId }) =>
       createAutoContextMemory({
         sessionId,
@@ -98,7 +101,7 @@ export async function runScenario(
     params: { prompt },
     model: { specificationVersion: 'v3' },
   });
-  const aiSdkMemory = middleware.getMemory();
+  const aiSdkMemory = middleware.getMemory('ai-sdk');
 
   // @acm/langchain: a chat message history that compresses on read.
   const history = new AutoContextChatMessageHistory({

@@ -1,13 +1,16 @@
 import {
-  CONTEXT_RELOAD_INSTRUCTION,
   InvalidArgumentError,
   contextReloadToolDefinition,
   createContextReloadHandler,
 } from '@acm/core';
+import {
+  calibrateFromUsage,
+  rebaseMessages,
+  withReloadInstruction,
+} from '@acm/core/internal';
 import type { AutoContextMemory, CompressionResult, Message } from '@acm/core';
 import type { ReActAgent } from '../react-agent/react-agent';
 import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';
-import { rebaseMessages } from './rebase-messages';
 
 /** Metadata key under which the hook records the calibration figures of an answer. */
 export const CALIBRATION_METADATA_KEY = 'acmCalibration';
@@ -131,11 +134,14 @@ export function autoContextHook({
       return { messages, systemPrompt };
     },
     postReasoning({ request, response }) {
-      const providerInputTokens = response.usage?.inputTokens;
-      if (providerInputTokens === undefined || providerInputTokens <= 0) return;
       const estimatedTokens =
         memory.countMessageTokens(request.messages) + countFixed(request);
-      memory.setCalibration(providerInputTokens, estimatedTokens);
+      const providerInputTokens = calibrateFromUsage({
+        memory,
+        usage: response.usage,
+        estimatedTokens,
+      });
+      if (providerInputTokens === undefined || providerInputTokens <= 0) return;
       const record: CalibrationRecord = {
         providerInputTokens,
         estimatedTokens,
@@ -154,13 +160,6 @@ export function autoContextHook({
       };
     },
   };
-}
-
-function withReloadInstruction(systemPrompt: string): string {
-  if (systemPrompt.includes(CONTEXT_RELOAD_INSTRUCTION)) return systemPrompt;
-  return systemPrompt === ''
-    ? CONTEXT_RELOAD_INSTRUCTION
-    : `${systemPrompt}\n\n${CONTEXT_RELOAD_INSTRUCTION}`;
 }
 
 function findLastCalibration(

@@ -3,4 +3,3 @@ export type {
   AutoContextHookOptions,
   CalibrationRecord,
 } from './auto-context-hook';
-export { rebaseMessages } from './rebase-messages';

@@ -1,8 +1,5 @@
-import {
-  InvalidArgumentError,
-  PLAN_TOOL_NAMES,
-  renderPlanHint,
-} from '@acm/core';
+import { InvalidArgumentError } from '@acm/core';
+import { PLAN_TOOL_NAMES, renderPlanHint } from '@acm/core/internal';
 import type { Message } from '@acm/core';
 import { describe, expect, it } from 'vitest';
 import { PLAN_NOTEBOOK_TOOL_NAMES, PlanNotebook } from './plan-notebook';

@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@acm/core';
 import type {
   Message,
   Plan,
-  PlanNotebook as CorePlanNotebook,
+  PlanProvider,
   PlanSubtask,
   SubtaskState,
   ToolResultPart,
@@ -78,7 +78,7 @@ const indexSchema = {
  * `PlanNotebook`). Methods throw `InvalidArgumentError` for a bad index or
  * when there is no plan; as tools, those become error results.
  */
-export class PlanNotebook implements CorePlanNotebook {
+export class PlanNotebook implements PlanProvider {
   #plan: Plan | undefined;
   readonly #finished: Plan[] = [];
 

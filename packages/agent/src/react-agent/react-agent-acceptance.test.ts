@@ -2,9 +2,11 @@ import {
   createApproximateTokenCounter,
   createAutoContextMemory,
   createInMemorySessionStore,
+} from '@acm/core';
+import {
   isSyntheticMessage,
   renderOffloadedMessages,
-} from '@acm/core';
+} from '@acm/core/internal';
 import type { AutoContextMemory, Message } from '@acm/core';
 import {
   fixedClock,

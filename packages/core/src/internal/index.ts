@@ -1,2 +1,26 @@
-// For sibling @acm packages only: not covered by semver.
+// For sibling @acm packages only: not covered by semver. Everything core
+// exports, the engine internals included (the root entry holds only the
+// application API).
+export * from '../clock';
+export * from '../config';
+export * from '../contract';
+export * from '../conversation';
+export * from '../engine';
+export * from '../error';
+export * from '../event';
+export * from '../memory';
+export * from '../message';
+export * from '../openai';
+export * from '../plan';
+export * from '../prompt';
+export * from '../reload';
+export * from '../runtime';
+export * from '../session';
+export * from '../state';
+export * from '../store';
+export * from '../strategy';
+export * from '../summarizer';
+export * from '../summary';
+export * from '../threshold';
+export * from '../token';
 export { isJsonEqual } from '../contract/is-json-equal';

@@ -55,7 +55,7 @@ import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
 import { copyState } from './freeze-state';
 import type { OffloadLookup } from './offload-lookup';
-import type { PlanNotebook } from './plan-notebook';
+import type { PlanProvider } from './plan-provider';
 import { removeOffloadEntry } from './remove-offload-entry';
 
 /** The range `setCalibration` clamps the provider/estimate ratio to. */
@@ -124,7 +124,7 @@ export interface AutoContextMemoryOptions {
    * be changed later with `attachPlanNotebook`.
    * @default undefined
    */
-  readonly planNotebook?: PlanNotebook;
+  readonly planNotebook?: PlanProvider;
 }
 
 /** Options of `addMessages`. */
@@ -239,7 +239,7 @@ export class AutoContextMemory {
   readonly #enqueue: SerialQueue = createSerialQueue();
   /** Cleared offload ids, oldest first (insertion order), bounded. */
   readonly #clearedOffloadIds = new Set<string>();
-  #planNotebook: PlanNotebook | undefined;
+  #planNotebook: PlanProvider | undefined;
   /** The committed state: appends in O(new messages), frozen snapshots on read. */
   readonly #log: AppendableState;
   /**
@@ -611,7 +611,7 @@ export class AutoContextMemory {
   // ---- plan --------------------------------------------------------------
 
   /** Attaches the source of the active plan, or detaches it with `undefined`. */
-  attachPlanNotebook(notebook: PlanNotebook | undefined): void {
+  attachPlanNotebook(notebook: PlanProvider | undefined): void {
     this.#planNotebook = notebook;
   }
 

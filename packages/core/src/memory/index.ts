@@ -18,5 +18,5 @@ export {
 } from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
 export type { OffloadLookup } from './offload-lookup';
-export type { PlanNotebook } from './plan-notebook';
+export type { PlanProvider } from './plan-provider';
 export { getSessionTag, readSessionTag } from './session-tag';

@@ -3,6 +3,7 @@ import type {
   OffloadLookup,
 } from '@acm/core';
 import { AutoContextMemory as CoreMemory } from '@acm/core';
+import { withoutOffloadMarkers } from '@acm/core/internal';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromLangChainMessages } from '../message/from-langchain-messages';
@@ -22,6 +23,15 @@ export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions 
    * @default 0
    */
   readonly fixedTokens?: number;
+  /**
+   * Keep the `<!-- CONTEXT_OFFLOAD: uuid=… -->` markers in the messages
+   * `getMessages()` returns. Turn it on only when the model can follow them:
+   * give it `contextReloadTool({ memory })` and `CONTEXT_RELOAD_INSTRUCTION`.
+   * Without a reload tool the markers are noise, so they are left out (the
+   * memory keeps them).
+   * @default false
+   */
+  readonly offloadMarkers?: boolean;
 }
 
 /**
@@ -42,6 +52,8 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   readonly memory: CoreMemory;
   /** Tokens counted besides the history. */
   fixedTokens: number;
+  /** Whether `getMessages()` keeps the offload markers. */
+  readonly offloadMarkers: boolean;
 
   readonly #persist: boolean;
   #loaded: Promise<void> | undefined;
@@ -49,11 +61,13 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   constructor({
     memory,
     fixedTokens = 0,
+    offloadMarkers = false,
     ...coreOptions
   }: AutoContextChatMessageHistoryOptions = {}) {
     super();
     this.memory = memory ?? new CoreMemory(coreOptions);
     this.fixedTokens = fixedTokens;
+    this.offloadMarkers = offloadMarkers;
     this.#persist = memory === undefined && coreOptions.store !== undefined;
   }
 
@@ -70,7 +84,7 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   /**
    * Compresses when a trigger is reached (`compressIfNeeded`), then returns
    * the managed view as LangChain messages (ids kept; ACM's messages tagged
-   * with `additional_kwargs.acm`).
+   * with `additional_kwargs.acm`; offload markers only with `offloadMarkers`).
    */
   async getMessages(): Promise<BaseMessage[]> {
     await this.#ready();
@@ -78,7 +92,10 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
       fixedTokens: this.fixedTokens,
     });
     if (result.applied) await this.#save();
-    return toLangChainMessages(this.memory.getMessages());
+    const messages = this.memory.getMessages();
+    return toLangChainMessages(
+      this.offloadMarkers ? messages : withoutOffloadMarkers(messages),
+    );
   }
 
   /** Appends one message (see `addMessages`). */

@@ -1,2 +1,2 @@
-export { AutoContextMemory } from './auto-context-memory';
-export type { AutoContextMemoryOptions } from './auto-context-memory';
+export { AutoContextChainMemory } from './auto-context-chain-memory';
+export type { AutoContextChainMemoryOptions } from './auto-context-chain-memory';

@@ -1,5 +1,6 @@
 import type { Message } from '@acm/core';
-import { InvalidMessageError, withAcmMarker } from '@acm/core';
+import { InvalidMessageError } from '@acm/core';
+import { withAcmMarker } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import {
   AIMessage,

@@ -2,12 +2,14 @@ import type { AutoContextConfigInput, StrategyName } from '@acm/core';
 import {
   AutoContextMemory as CoreMemory,
   CONTEXT_RELOAD_INSTRUCTION,
+  InvalidArgumentError,
+  createInMemorySessionStore,
   checkContract,
   createApproximateTokenCounter,
   createTokenCounter,
   findOffloadIds,
-  renderOffloadedMessages,
 } from '@acm/core';
+import { renderOffloadedMessages } from '@acm/core/internal';
 import { fixedClock, sequentialIds } from '@acm/core/testing';
 import type { BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
@@ -364,5 +366,64 @@ describe('autoContextMiddleware', () => {
     );
     expect(result?.name).toBe('context_reload');
     expect(result?.text).toContain('the secret is 42');
+  });
+  it('should reject a run without a thread_id, naming the option', async () => {
+    const model = fakeModel().respond(new AIMessage('hello'));
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [
+        autoContextMiddleware({ counter: createApproximateTokenCounter() }),
+      ],
+    });
+    const error: unknown = await agent
+      .invoke({ messages: [new HumanMessage('hi')] })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgumentError).parameter).toBe(
+      'configurable.thread_id',
+    );
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('should keep one memory per thread within maxSessions and bring an evicted thread back from the store', async () => {
+    const store = createInMemorySessionStore();
+    const model = fakeModel();
+    for (let index = 0; index < 4; index++)
+      model.respond(new AIMessage(`answer ${index}`));
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [
+        autoContextMiddleware({
+          counter: createApproximateTokenCounter(),
+          store,
+          maxSessions: 1,
+          reloadTool: false,
+        }),
+      ],
+    });
+    const ask = (threadId: string, messages: BaseMessage[]) =>
+      agent.invoke({ messages }, { configurable: { thread_id: threadId } });
+    const first = await ask('a', [
+      new HumanMessage({ id: 'a1', content: 'one' }),
+    ]);
+    await ask('b', [new HumanMessage({ id: 'b1', content: 'two' })]);
+    expect(store.load('a')?.original.map((message) => message.id)).toEqual([
+      'a1',
+    ]);
+    await ask('a', [
+      ...first.messages,
+      new HumanMessage({ id: 'a3', content: 'three' }),
+    ]);
+    expect(store.load('a')?.original.map((message) => message.id)).toEqual([
+      'a1',
+      first.messages[1]!.id,
+      'a3',
+    ]);
+    expect(store.load('a')?.revision).toBeGreaterThan(1);
   });
 });

@@ -1,11 +1,15 @@
 import type {
   AutoContextMemoryOptions as CoreMemoryOptions,
   Message,
+  SessionLimits,
 } from '@acm/core';
 import {
   AutoContextMemory as CoreMemory,
-  CONTEXT_RELOAD_INSTRUCTION,
+  InvalidArgumentError,
+  createSessionRegistry,
+  syncMessages,
 } from '@acm/core';
+import { calibrateFromUsage, withReloadInstruction } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -22,18 +26,28 @@ import { contextReloadTool } from '../tool/context-reload-tool';
  */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
-export interface AutoContextMiddlewareOptions extends CoreMemoryOptions {
+/** The thread id used with `sharedSession: true`. */
+export const SHARED_THREAD_ID = 'shared';
+
+export interface AutoContextMiddlewareOptions
+  extends Omit<CoreMemoryOptions, 'sessionId'>, SessionLimits {
   /**
-   * The memory of the conversation, for an agent that runs one conversation.
-   * Without it, the middleware keeps one memory per `thread_id`
-   * (`configurable.thread_id`; the session id), built from the core options
-   * (`config`, `summarizer`, `counter`, `store`, …). Everything is counted
-   * with the counter of the memory in use (yours, or `counter` for the
-   * per-thread memories): the messages, the system prompt and tool schemas
-   * (`memory.countFixedTokens`) and the calibration estimate.
+   * The memory of the conversation, for an agent that runs one conversation
+   * (you persist it). Without it, the middleware keeps one memory per
+   * `configurable.thread_id` (the session id), built from the core options
+   * (`config`, `summarizer`, `counter`, `store`, …), bounded by
+   * `maxSessions` / `idleTimeoutMs`; with a `store`, evicted threads come
+   * back intact.
    * @default undefined (one memory per thread)
    */
   readonly memory?: CoreMemory;
+  /**
+   * Use one memory for every run without a `thread_id`. Without it (and
+   * without `memory`), such a run is an error: two conversations sharing a
+   * memory wipe each other's history on every call.
+   * @default false
+   */
+  readonly sharedSession?: boolean;
   /**
    * Fixed tokens assumed before the first model call of a memory has been
    * measured (the first `beforeModel` runs before the request exists).
@@ -65,70 +79,87 @@ interface RuntimeLike {
 }
 
 /**
- * ACM as a LangChain v1 `createAgent` middleware. Before every model call
- * (`beforeModel`) it appends the agent state's new messages to the memory,
- * compresses when a trigger is reached, and, when something was compressed,
+ * ACM as a LangChain v1 `createAgent` middleware (import it from
+ * `@acm/langchain/middleware`; it needs `langchain`). Before every model call
+ * (`beforeModel`) it maps the agent state's messages onto the thread's memory
+ * (core's `syncMessages`, by message id: only new messages are converted),
+ * compresses when a trigger is reached and, when something was compressed,
  * writes the managed view back into the agent state
- * (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` + the view, every message with
- * a stable id), so the compaction is checkpointed and sticks: later calls
- * start from it instead of compressing again. Summaries and stubs are tagged
- * (`additional_kwargs.acm`, `lc_source: 'acm'`); an AIMessage's `tool_calls`
- * stay with their ToolMessages and the in-flight call is never touched
- * (core's contract). When nothing is compressed, the state is left alone.
+ * (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` + the view), so the
+ * compaction is checkpointed and later calls start from it. When nothing is
+ * compressed, the state is left alone. A state that continues neither the
+ * memory's history nor its view (a new conversation without a checkpointer)
+ * rebuilds the memory.
  *
- * `wrapModelCall` measures what the request sends besides the messages
- * (system prompt, tool schemas; `memory.countFixedTokens`, so with the
- * memory's own counter) for the next trigger check, feeds the
- * provider's reported input tokens back as calibration, and appends the
- * reload instruction to the system prompt. The `context_reload` tool is
- * registered with the agent.
+ * `wrapModelCall` counts what the request sends besides the messages (system
+ * prompt, tool schemas) for the next trigger check, calibrates with the
+ * provider's reported input tokens and appends the reload instruction; the
+ * `context_reload` tool is registered with the agent.
  *
- * If the state no longer continues the memory's view (a new conversation
- * without a checkpointer, or a state edited by someone else), the memory is
- * cleared and rebuilt from the state.
+ * @throws (rejects) InvalidArgumentError (`parameter: 'configurable.thread_id'`)
+ * for a run without a thread id, unless `memory` or `sharedSession` is given.
  */
 export function autoContextMiddleware({
   memory,
+  sharedSession = false,
   initialFixedTokens = 0,
   reloadTool = true,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
+  maxSessions,
+  idleTimeoutMs,
   ...coreOptions
 }: AutoContextMiddlewareOptions = {}) {
-  const memories = new Map<
-    string,
-    { memory: CoreMemory; ready: Promise<void> }
-  >();
+  const registry =
+    memory === undefined
+      ? createSessionRegistry({
+          createMemory: ({ sessionId }) =>
+            new CoreMemory({ ...coreOptions, sessionId }),
+          createData: () => undefined,
+          store: coreOptions.store,
+          maxSessions,
+          idleTimeoutMs,
+        })
+      : undefined;
+  /** Calls on the one `memory` run one at a time, like the registry's. */
+  let tail: Promise<unknown> = Promise.resolve();
+  /** Tokens besides the messages, measured by the last model call of each memory. */
   const fixedTokens = new WeakMap<CoreMemory, number>();
   /** The LangChain message each core message was made from, for exact reuse. */
   const sources = new WeakMap<Message, BaseMessage>();
 
-  const resolve = async (runtime: RuntimeLike): Promise<CoreMemory> => {
-    if (memory !== undefined) return memory;
-    const threadId = runtime.configurable?.thread_id;
-    const key = typeof threadId === 'string' ? threadId : '';
-    let entry = memories.get(key);
-    if (entry === undefined) {
-      const created = new CoreMemory({
-        ...coreOptions,
-        ...(key === '' ? {} : { sessionId: key }),
-      });
-      entry = {
-        memory: created,
-        ready:
-          coreOptions.store === undefined
-            ? Promise.resolve()
-            : created.load().then(() => undefined),
-      };
-      memories.set(key, entry);
-    }
-    await entry.ready;
-    return entry.memory;
+  const threadOf = (config: RuntimeLike | undefined): string | undefined => {
+    const threadId = config?.configurable?.thread_id;
+    if (typeof threadId === 'string' && threadId !== '') return threadId;
+    return sharedSession ? SHARED_THREAD_ID : undefined;
   };
-  const save = async (target: CoreMemory): Promise<void> => {
-    if (memory === undefined && coreOptions.store !== undefined) {
-      await target.save();
+  const withMemory = <T>(
+    runtime: RuntimeLike,
+    task: (target: CoreMemory) => Promise<T>,
+  ): Promise<T> => {
+    if (memory !== undefined) {
+      const result = tail.then(() => task(memory));
+      tail = result.catch(() => undefined);
+      return result;
     }
+    const threadId = threadOf(runtime);
+    if (threadId === undefined) {
+      throw new InvalidArgumentError({
+        parameter: 'configurable.thread_id',
+        value: runtime.configurable?.thread_id,
+        message:
+          'autoContextMiddleware keeps one memory per thread: invoke the agent with { configurable: { thread_id } }, or pass memory (one conversation) or sharedSession: true',
+      });
+    }
+    return registry!.run(threadId, ({ memory: target }) => task(target));
+  };
+  /** The memory a model call or a tool call of this run uses (held since `beforeModel`). */
+  const currentMemory = (
+    config: RuntimeLike | undefined,
+  ): CoreMemory | undefined => {
+    if (memory !== undefined) return memory;
+    const threadId = threadOf(config);
+    return threadId === undefined ? undefined : registry!.getMemory(threadId);
   };
 
   return createMiddleware({
@@ -139,14 +170,10 @@ export function autoContextMiddleware({
             memory:
               memory ??
               ((config: RunnableConfig) => {
-                const threadId: unknown = config.configurable?.thread_id;
-                const entry = memories.get(
-                  typeof threadId === 'string' ? threadId : '',
-                );
                 // No model call has run on this thread: nothing was offloaded.
                 return (
-                  entry?.memory ?? {
-                    sessionId: typeof threadId === 'string' ? threadId : '',
+                  currentMemory(config as RuntimeLike) ?? {
+                    sessionId: threadOf(config as RuntimeLike) ?? '',
                     lookupOffload: () => ({ status: 'not-found' }) as const,
                   }
                 );
@@ -154,68 +181,63 @@ export function autoContextMiddleware({
           }),
         ]
       : [],
-    beforeModel: async (state, runtime) => {
-      const target = await resolve(runtime);
-      const messages = state.messages;
-      const working = target.getMessages();
-      const continues =
-        working.length <= messages.length &&
-        working.every((message, index) => message.id === messages[index]!.id);
-      if (!continues) await target.clear();
-      const fresh = continues ? messages.slice(working.length) : messages;
-      if (fresh.length > 0) {
-        const base = target.getOriginalMessages().length;
-        const converted = fromLangChainMessages(fresh, {
-          previous: target.getMessages(),
-          generateId: (index) => `lc-${base + index}`,
+    beforeModel: (state, runtime) =>
+      withMemory(runtime as RuntimeLike, async (target) => {
+        await syncMessages({
+          memory: target,
+          messages: state.messages,
+          idOf: (message, index) => message.id ?? `lc-${index}`,
+          convert: (fresh, { ids }) => {
+            const converted = fromLangChainMessages(fresh, {
+              previous: target.getMessages(),
+              generateId: (index) => ids[index]!,
+            });
+            converted.forEach((message, index) =>
+              sources.set(message, fresh[index]!),
+            );
+            return converted;
+          },
         });
-        converted.forEach((message, index) =>
-          sources.set(message, fresh[index]!),
-        );
-        await target.addMessages(converted);
-      }
-      const result = await target.compressIfNeeded({
-        fixedTokens: fixedTokens.get(target) ?? initialFixedTokens,
-        ...((runtime as RuntimeLike).signal === undefined
-          ? {}
-          : { signal: (runtime as RuntimeLike).signal }),
-      });
-      if (fresh.length > 0 || result.applied) await save(target);
-      if (!result.applied) return undefined;
-      return {
-        messages: [
-          new RemoveMessage({ id: REMOVE_ALL_MESSAGES }),
-          ...target
-            .getMessages()
-            .map(
-              (message) => sources.get(message) ?? toLangChainMessage(message),
-            ),
-        ],
-      };
-    },
+        const signal = (runtime as RuntimeLike).signal;
+        const result = await target.compressIfNeeded({
+          fixedTokens: fixedTokens.get(target) ?? initialFixedTokens,
+          ...(signal === undefined ? {} : { signal }),
+        });
+        if (!result.applied) return undefined;
+        return {
+          messages: [
+            new RemoveMessage({ id: REMOVE_ALL_MESSAGES }),
+            ...target
+              .getMessages()
+              .map(
+                (message) =>
+                  sources.get(message) ?? toLangChainMessage(message),
+              ),
+          ],
+        };
+      }),
     wrapModelCall: async (request, handler) => {
-      const target = await resolve(request.runtime);
+      const target = currentMemory(request.runtime);
       const base = request.systemPrompt ?? '';
-      const systemPrompt =
-        reloadInstruction && !base.includes(CONTEXT_RELOAD_INSTRUCTION)
-          ? base === ''
-            ? CONTEXT_RELOAD_INSTRUCTION
-            : `${base}\n\n${CONTEXT_RELOAD_INSTRUCTION}`
-          : base;
+      const systemPrompt = reloadInstruction
+        ? withReloadInstruction(base)
+        : base;
+      const next =
+        systemPrompt === base ? request : { ...request, systemPrompt };
+      if (target === undefined) return handler(next);
       const fixed = target.countFixedTokens({
         ...(systemPrompt === '' ? {} : { system: systemPrompt }),
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
       fixedTokens.set(target, fixed);
-      const response = await handler(
-        systemPrompt === base ? request : { ...request, systemPrompt },
-      );
-      const inputTokens = response.usage_metadata?.input_tokens;
-      if (typeof inputTokens === 'number') {
-        // The request's messages are the memory's working messages
-        // (`beforeModel` synced them), so the memory counts them (cached).
-        target.setCalibration(inputTokens, target.countTokens() + fixed);
-      }
+      const response = await handler(next);
+      // The request's messages are the memory's working messages
+      // (`beforeModel` synced them), so the memory counts them (cached).
+      calibrateFromUsage({
+        memory: target,
+        usage: response.usage_metadata,
+        estimatedTokens: target.countTokens() + fixed,
+      });
       return response;
     },
   });

@@ -1,4 +1,4 @@
-import type { Message } from '@acm/core';
+import type { Message } from '../message/message';
 import { describe, expect, it } from 'vitest';
 import { rebaseMessages } from './rebase-messages';
 

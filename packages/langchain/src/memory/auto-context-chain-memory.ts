@@ -20,7 +20,7 @@ import {
 import { AutoContextChatMessageHistory } from '../chat-history/auto-context-chat-message-history';
 import type { AutoContextChatMessageHistoryOptions } from '../chat-history/auto-context-chat-message-history';
 
-export interface AutoContextMemoryOptions extends AutoContextChatMessageHistoryOptions {
+export interface AutoContextChainMemoryOptions extends AutoContextChatMessageHistoryOptions {
   /**
    * The variable `loadMemoryVariables` returns the history under.
    * @default 'history'
@@ -63,13 +63,14 @@ export interface AutoContextMemoryOptions extends AutoContextChatMessageHistoryO
  * managed history (messages or a buffer string); `saveContext` appends the
  * input and the output, which may be strings, messages or message lists (an
  * `AIMessage` with `tool_calls`, its `ToolMessage`s and the final answer).
- * Nothing is lost: the original messages stay in `memory`, offloaded content
- * is reachable with `contextReloadTool({ memory })`.
+ * Nothing is lost: the original messages stay in `memory`. A classic chain
+ * has no `context_reload` tool, so the history it gets carries no offload
+ * markers unless `offloadMarkers: true` (give the model
+ * `contextReloadTool({ memory })` then).
  *
- * (`@acm/langchain` re-exports `@acm/core`, whose own facade of the same name
- * is exported as `AutoContextCoreMemory`.)
+ * (Named apart from `@acm/core`'s `AutoContextMemory`, the memory it wraps.)
  */
-export class AutoContextMemory extends BaseMemory {
+export class AutoContextChainMemory extends BaseMemory {
   /** The history behind this memory (usable on its own). */
   readonly chatHistory: AutoContextChatMessageHistory;
   readonly memoryKey: string;
@@ -87,7 +88,7 @@ export class AutoContextMemory extends BaseMemory {
     humanPrefix = 'Human',
     aiPrefix = 'AI',
     ...historyOptions
-  }: AutoContextMemoryOptions = {}) {
+  }: AutoContextChainMemoryOptions = {}) {
     super();
     this.chatHistory = new AutoContextChatMessageHistory(historyOptions);
     this.memoryKey = memoryKey;

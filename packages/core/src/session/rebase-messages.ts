@@ -1,4 +1,4 @@
-import type { Message } from '@acm/core';
+import type { Message } from '../message/message';
 
 /**
  * Carries what earlier hooks did to a request's messages over to the

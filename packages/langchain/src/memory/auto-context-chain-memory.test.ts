@@ -7,10 +7,12 @@ import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { describe, expect, it } from 'vitest';
 import { SummaryChatModel } from '../__fixtures__/summary-chat-model';
 import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
-import { AutoContextMemory } from './auto-context-memory';
+import { AutoContextChainMemory } from './auto-context-chain-memory';
 
-function createMemory(options: { returnMessages?: boolean } = {}) {
-  return new AutoContextMemory({
+function createMemory(
+  options: { returnMessages?: boolean; offloadMarkers?: boolean } = {},
+) {
+  return new AutoContextChainMemory({
     ...options,
     sessionId: 'chain-1',
     config: {
@@ -27,7 +29,25 @@ function createMemory(options: { returnMessages?: boolean } = {}) {
   });
 }
 
-describe('AutoContextMemory', () => {
+describe('AutoContextChainMemory', () => {
+  it('should leave the offload markers out of the history unless offloadMarkers is set', async () => {
+    const histories: string[] = [];
+    for (const offloadMarkers of [false, true]) {
+      const memory = createMemory({ offloadMarkers });
+      for (let turn = 0; turn < 20; turn++) {
+        await memory.saveContext(
+          { input: `Fact ${turn}. ${'Details follow. '.repeat(10)}` },
+          { output: 'Noted.' },
+        );
+      }
+      const { history } = await memory.loadMemoryVariables({});
+      histories.push(String(history));
+    }
+    expect(histories[0]).not.toContain('CONTEXT_OFFLOAD');
+    expect(histories[1]).toContain('<!-- CONTEXT_OFFLOAD: uuid=');
+    expect(histories[0]!.length).toBeLessThan(histories[1]!.length);
+  });
+
   it('should be a drop-in memory for a classic ConversationChain', async () => {
     const memory = createMemory();
     const chain = new ConversationChain({
@@ -104,7 +124,7 @@ describe('AutoContextMemory', () => {
   });
 
   it('should use inputKey and outputKey when there are several variables', async () => {
-    const memory = new AutoContextMemory({
+    const memory = new AutoContextChainMemory({
       inputKey: 'question',
       outputKey: 'text',
       memoryKey: 'chat_history',

@@ -1,0 +1,164 @@
+import type { AutoContextMemory } from '../memory/auto-context-memory';
+import type { Message } from '../message/message';
+
+/** How a framework's message list was taken in by `syncMessages`. */
+export type SyncKind =
+  /** It continued what the memory holds: only the new messages were appended (maybe none). */
+  | 'appended'
+  /** It did not continue the memory: the memory was cleared and took the whole list in. */
+  | 'rebuilt';
+
+/** What the framework's list was recognised as the continuation of. */
+export type SyncAnchor =
+  /** The original messages (the framework keeps the full history: AI SDK middleware). */
+  | 'original'
+  /** The working messages, by id (the framework keeps the managed view: LangChain state). */
+  | 'working'
+  /** The last view handed to the framework (AI SDK `prepareStep` on ai 7). */
+  | 'view'
+  | 'none';
+
+export interface SyncMessagesOptions<TMessage> {
+  /** The memory of the session. */
+  readonly memory: AutoContextMemory;
+  /** The framework's full message list of this call (system prompt left out). */
+  readonly messages: readonly TMessage[];
+  /**
+   * The id the framework message at `index` has, or gets, in the memory: the
+   * framework's own id where it has one, otherwise an incremental identity
+   * (position + a hash of the message). Called only for the few messages that
+   * are checked and for the new ones.
+   */
+  readonly idOf: (message: TMessage, index: number) => string;
+  /**
+   * Converts new framework messages to core messages; `firstIndex` is the
+   * position of the first one in the original history, `ids` the ids
+   * `idOf` gave them.
+   */
+  readonly convert: (
+    messages: readonly TMessage[],
+    context: { readonly firstIndex: number; readonly ids: readonly string[] },
+  ) => readonly Message[];
+  /**
+   * The view last handed to the framework, when it may send that view back
+   * with new messages appended (a `prepareStep` whose result is carried
+   * forward).
+   * @default undefined
+   */
+  readonly lastView?: readonly TMessage[];
+  /**
+   * Whether a message of `messages` is the same as a message of `lastView`.
+   * @default Object.is
+   */
+  readonly isSameMessage?: (
+    message: TMessage,
+    viewMessage: TMessage,
+  ) => boolean;
+  /**
+   * How many messages at the end of a known prefix are checked (the first
+   * message is always checked too). The check costs O(sampleSize), not
+   * O(history): an edit in the middle of a long history that keeps its
+   * length, its first and its last messages is not noticed.
+   * @default 3
+   */
+  readonly sampleSize?: number;
+}
+
+export interface SyncMessagesResult {
+  readonly kind: SyncKind;
+  readonly anchor: SyncAnchor;
+  /** The core messages appended (all of them after a rebuild). */
+  readonly appended: readonly Message[];
+}
+
+/**
+ * Reconciles the full message list a framework hands over on every call with
+ * the session's memory, in O(new messages): the list is recognised as the
+ * continuation of the original messages, of the working messages (by id) or of
+ * the last view handed out, by checking its first message and the last
+ * `sampleSize` messages of that prefix; then only the messages after the
+ * prefix are converted and appended. A list that continues none of them (a
+ * new conversation, an edited history) clears the memory and is taken in
+ * whole.
+ *
+ * @example
+ * await syncMessages({
+ *   memory,
+ *   messages: state.messages,
+ *   idOf: (message, index) => message.id ?? `lc-${index}`,
+ *   convert: (fresh, { ids }) => fromLangChainMessages(fresh, { generateId: (i) => ids[i]! }),
+ * });
+ */
+export async function syncMessages<TMessage>({
+  memory,
+  messages,
+  idOf,
+  convert,
+  lastView,
+  isSameMessage = Object.is,
+  sampleSize = 3,
+}: SyncMessagesOptions<TMessage>): Promise<SyncMessagesResult> {
+  const original = memory.getOriginalMessages();
+  const working = memory.getMessages();
+  const idsMatch = (prefix: readonly Message[]): boolean =>
+    matchesPrefix(
+      messages.length,
+      prefix.length,
+      sampleSize,
+      (index) => idOf(messages[index]!, index) === prefix[index]!.id,
+    );
+
+  let anchor: SyncAnchor = 'none';
+  let start = 0;
+  if (original.length > 0 && idsMatch(original)) {
+    anchor = 'original';
+    start = original.length;
+  } else if (working.length > 0 && working !== original && idsMatch(working)) {
+    anchor = 'working';
+    start = working.length;
+  } else if (
+    lastView !== undefined &&
+    lastView.length > 0 &&
+    matchesPrefix(messages.length, lastView.length, sampleSize, (index) =>
+      isSameMessage(messages[index]!, lastView[index]!),
+    )
+  ) {
+    anchor = 'view';
+    start = lastView.length;
+  }
+
+  const kind: SyncKind =
+    anchor !== 'none' || (original.length === 0 && working.length === 0)
+      ? 'appended'
+      : 'rebuilt';
+  if (kind === 'rebuilt') await memory.clear();
+
+  const firstIndex = kind === 'rebuilt' ? 0 : original.length;
+  const fresh = messages.slice(start);
+  if (fresh.length === 0) return { kind, anchor, appended: [] };
+  const ids = fresh.map((message, offset) =>
+    idOf(message, firstIndex + offset),
+  );
+  const appended = convert(fresh, { firstIndex, ids });
+  await memory.addMessages(appended);
+  return { kind, anchor, appended };
+}
+
+/** Whether a list of `length` continues a prefix of `prefixLength`, checking the first and the last `sampleSize` positions. */
+function matchesPrefix(
+  length: number,
+  prefixLength: number,
+  sampleSize: number,
+  matches: (index: number) => boolean,
+): boolean {
+  if (prefixLength === 0 || length < prefixLength) return false;
+  if (!matches(0)) return false;
+  for (
+    let index = prefixLength - 1;
+    index >= Math.max(1, prefixLength - sampleSize);
+    index--
+  ) {
+    if (!matches(index)) return false;
+  }
+  return true;
+}
