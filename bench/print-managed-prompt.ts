@@ -35,13 +35,12 @@ const memory = new AutoContextMemory({
   clock: { now: () => 0 },
   generateId: () => `r${(sequence++).toString(36).padStart(5, '0')}`,
 });
-let last: Awaited<ReturnType<typeof memory.compressIfNeeded>> | undefined;
 for (const [index, message] of messages.entries()) {
   if (index >= stopAt) break;
-  if (message.role === 'assistant') last = await memory.compressIfNeeded();
+  if (message.role === 'assistant') await memory.compressIfNeeded();
   await memory.addMessage(message);
 }
-last = await memory.compressIfNeeded();
+const last = await memory.compressIfNeeded();
 const prompt = memory.getMessages();
 console.log(
   `# ${id} @ ${budget}, before message ${stopAt}: ${prompt.length} messages, ${counter.countMessages(prompt)} tokens; passes: ${last.passes.map((pass) => `${pass.strategy}:${pass.outcome}`).join(', ')}`,
