@@ -8,7 +8,7 @@ describe('runAgentLoop', () => {
     expect(report.toolCalls).toBe(33);
     expect(report.originalMessages).toBe(68);
     expect(report.workingMessages).toBe(68);
-    expect(report.strategies).toEqual(['summarizeLargeCurrentMessages']);
-    expect(report.reloadedCharacters).toBe(5077);
+    expect(report.strategies).toEqual(['clearToolUses']);
+    expect(report.reloadedCharacters).toBe(5143);
   });
 });

@@ -206,8 +206,9 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
           expect(violations).toEqual([]);
           expect(tokens).toBeLessThanOrEqual(MAX_TOKEN);
         }
-        // The first prompt was compressed: far shorter than the conversation.
-        expect(calls[0]!.prompt.length).toBeLessThan(messages.length);
+        // The first prompt was compressed (within the budget above): content
+        // behind reload stubs, whether cleared or summarized.
+        expect(JSON.stringify(calls[0]!.prompt)).toContain('CONTEXT_OFFLOAD');
         // The second step extends the first view: the prefix (and the provider's cache) stays, no new summary.
         expect(calls[1]!.prompt.slice(0, calls[0]!.prompt.length)).toEqual(
           calls[0]!.prompt,
@@ -259,14 +260,18 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
           tools,
           stopWhen: major.stepCount(1),
         });
+      // The first call's provider usage calibrates the counter, which may let
+      // one more pass (a rollup) run on the second call; from then on the
+      // same prefix is neither summarized again nor rewritten.
       await callOnce();
-      const afterFirst = summaryModel.doGenerateCalls.length;
+      await callOnce();
+      const settled = summaryModel.doGenerateCalls.length;
       await callOnce();
 
-      expect(afterFirst).toBeGreaterThan(0);
-      expect(summaryModel.doGenerateCalls.length).toBe(afterFirst);
-      expect(model.doGenerateCalls[1]!.prompt).toEqual(
-        model.doGenerateCalls[0]!.prompt,
+      expect(settled).toBeGreaterThan(0);
+      expect(summaryModel.doGenerateCalls.length).toBe(settled);
+      expect(model.doGenerateCalls[2]!.prompt).toEqual(
+        model.doGenerateCalls[1]!.prompt,
       );
     });
 
