@@ -12,8 +12,12 @@ export interface MigratePostgresSessionStoreOptions {
   table?: string;
 }
 
-/** SQLSTATEs of two migrations racing to create the same table. */
-const ALREADY_CREATED = new Set(['23505', '42P07']);
+/**
+ * SQLSTATEs of two migrations racing to create the same table: a unique
+ * violation in the catalog, the table, or its row type (42710, duplicate
+ * object: `type "<table>" already exists`).
+ */
+const ALREADY_CREATED = new Set(['23505', '42P07', '42710']);
 
 /**
  * Creates the sessions table and its session log table if they do not exist:
