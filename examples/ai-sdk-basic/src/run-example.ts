@@ -7,11 +7,30 @@ import {
   summarizerFromLanguageModel,
   toAiSdkMessages,
 } from '@acm/ai-sdk';
-import { loadSharedConversationsAsCore } from '@acm/core/testing';
+import { fromOpenAIMessages } from '@acm/core';
 import type { ModelMessage } from 'ai';
 import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The committed sample of real agent runs (licence in data/README.md). */
+const SAMPLE_PATH = fileURLToPath(
+  new URL('../../../data/sample.jsonl', import.meta.url),
+);
+const CONVERSATION_ID = 'swe/django__django-11119';
+
+/** One conversation of `data/sample.jsonl`, as core messages. */
+function loadSampleConversation(id: string) {
+  for (const line of readFileSync(SAMPLE_PATH, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const record = JSON.parse(line) as { id: string; messages: unknown[] };
+    if (record.id === id)
+      return { id, messages: fromOpenAIMessages(record.messages) };
+  }
+  throw new Error(`conversation ${id} is not in ${SAMPLE_PATH}`);
+}
 
 export interface ExampleReport {
   readonly answer: string;
@@ -112,17 +131,13 @@ export async function runExample({
   model?: MockLanguageModelV4;
   summaryModel?: MockLanguageModelV4;
 } = {}): Promise<ExampleReport> {
-  const [conversation] = loadSharedConversationsAsCore({
-    dataset: 'swe',
-  }).filter((candidate) => candidate.id === 'swe/django__django-11299');
-  if (conversation === undefined)
-    throw new Error('the shared conversation was not found');
+  const conversation = loadSampleConversation(CONVERSATION_ID);
   const [system, ...rest] = toAiSdkMessages(conversation.messages);
   const messages = rest as ModelMessage[];
 
   const acm = autoContextMiddleware({
     sessionId: 'example',
-    config: { maxToken: 16_000 },
+    config: { maxToken: 6_000 },
     counter: createApproximateTokenCounter(),
     summarizer: summarizerFromLanguageModel(summaryModel),
   });
