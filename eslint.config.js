@@ -74,7 +74,8 @@ export default tseslint.config(
               message: 'Import another package through its public entry point.',
             },
             {
-              regex: '^(\\.\\./)+(packages/)?(core|langchain|ai-sdk|agent|store-[a-z]+|cli)/',
+              regex:
+                '^(\\.\\./)+(packages/)?(core|langchain|ai-sdk|agent|store-[a-z]+|cli)/',
               message: 'Import another package by its name, not by path.',
             },
           ],
@@ -98,12 +99,22 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Inject a Clock.' },
-        { object: 'Math', property: 'random', message: 'Inject an id generator.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Inject an id generator.',
+        },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date']", message: 'Inject a Clock.' },
-        { selector: 'ImportExpression', message: 'No dynamic import in pure core.' },
+        {
+          selector: "NewExpression[callee.name='Date']",
+          message: 'Inject a Clock.',
+        },
+        {
+          selector: 'ImportExpression',
+          message: 'No dynamic import in pure core.',
+        },
       ],
       'no-restricted-imports': [
         'error',

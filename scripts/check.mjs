@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every check the repository has (build, typecheck, lint, packaging, tests)
+// Runs every check the repository has (build, typecheck, lint, packaging, formatting, tests)
 // and ends with the line CI reads: "N passed, N failed". Each non-test check
 // counts as one; every vitest test counts as one.
 import { spawnSync } from 'node:child_process';
@@ -10,9 +10,14 @@ const steps = [
   ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],
+  ['format', 'prettier --check . --log-level warn'],
 ];
 const only = process.argv.slice(2);
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+const env = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+};
 
 let passed = 0;
 let failed = 0;
@@ -42,7 +47,8 @@ if (only.length === 0 || only.includes('test')) {
     failed += result.numFailedTests;
     // Suites that fail to load have no tests of their own: count each as one failure.
     const brokenSuites = result.testResults.filter(
-      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+      (suite) =>
+        suite.status === 'failed' && suite.assertionResults.length === 0,
     ).length;
     failed += brokenSuites;
     if (!ok && result.numFailedTests + brokenSuites === 0) {

@@ -15,7 +15,9 @@ interface SampleConversation {
   messages: unknown[];
 }
 
-const samplePath = fileURLToPath(new URL('../../../data/sample.jsonl', import.meta.url));
+const samplePath = fileURLToPath(
+  new URL('../../../data/sample.jsonl', import.meta.url),
+);
 const samples = readFileSync(samplePath, 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
@@ -27,7 +29,9 @@ const selected =
     ? samples
     : samples.filter((sample) => sample.id === (argument ?? samples[0]?.id));
 if (selected.length === 0) {
-  console.error(`No conversation ${argument ?? ''} in ${samplePath}. Ids:\n  ${samples.map((sample) => sample.id).join('\n  ')}`);
+  console.error(
+    `No conversation ${argument ?? ''} in ${samplePath}. Ids:\n  ${samples.map((sample) => sample.id).join('\n  ')}`,
+  );
   process.exit(1);
 }
 
@@ -38,9 +42,15 @@ console.log(
 );
 
 for (const sample of selected) {
-  const result = await replayConversation({ id: sample.id, messages: sample.messages, counter });
+  const result = await replayConversation({
+    id: sample.id,
+    messages: sample.messages,
+    counter,
+  });
   console.log(`\n${sample.id}`);
-  console.log('turn   raw msgs  raw tokens   managed msgs  managed tokens   passes');
+  console.log(
+    'turn   raw msgs  raw tokens   managed msgs  managed tokens   passes',
+  );
   for (const turn of result.turns) {
     console.log(
       [
@@ -54,13 +64,22 @@ for (const sample of selected) {
     );
   }
   const raw = result.turns.reduce((sum, turn) => sum + turn.rawTokens, 0);
-  const managed = result.turns.reduce((sum, turn) => sum + turn.managedTokens, 0);
+  const managed = result.turns.reduce(
+    (sum, turn) => sum + turn.managedTokens,
+    0,
+  );
   const peakRaw = Math.max(...result.turns.map((turn) => turn.rawTokens));
-  const peakManaged = Math.max(...result.turns.map((turn) => turn.managedTokens));
+  const peakManaged = Math.max(
+    ...result.turns.map((turn) => turn.managedTokens),
+  );
   console.log(
     `cumulative input tokens: raw ${format(raw)}, managed ${format(managed)} (${((managed / raw) * 100).toFixed(1)} %); peak raw ${format(peakRaw)}, managed ${format(peakManaged)}`,
   );
   console.log(
-    `events: ${Object.entries(result.eventsByStrategy).map(([name, count]) => `${name} ×${String(count)}`).join(', ') || 'none'}; contract violations: ${String(result.contractViolations)}`,
+    `events: ${
+      Object.entries(result.eventsByStrategy)
+        .map(([name, count]) => `${name} ×${String(count)}`)
+        .join(', ') || 'none'
+    }; contract violations: ${String(result.contractViolations)}`,
   );
 }

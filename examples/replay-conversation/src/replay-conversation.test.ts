@@ -19,7 +19,11 @@ describe('replayConversation', () => {
     'should replay %s within the contract and below the raw token count',
     async (_id, sample) => {
       const counter = createApproximateTokenCounter();
-      const result = await replayConversation({ id: sample.id, messages: sample.messages, counter });
+      const result = await replayConversation({
+        id: sample.id,
+        messages: sample.messages,
+        counter,
+      });
 
       const assistantTurns = sample.messages.filter(
         (message) => (message as { role: string }).role === 'assistant',

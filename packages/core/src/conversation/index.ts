@@ -1,4 +1,8 @@
-export type { ConversationStructure, Exchange, Round } from './analyze-conversation';
+export type {
+  ConversationStructure,
+  Exchange,
+  Round,
+} from './analyze-conversation';
 export {
   analyzeConversation,
   isFinalAnswer,

@@ -37,7 +37,11 @@ export interface CompressionAppliedEvent extends CompressionEventBase {
 /** A pass that failed and was not applied; the state is as it was. */
 export interface CompressionFailedEvent extends CompressionEventBase {
   readonly type: 'compression-error';
-  readonly error: { readonly code: string; readonly reason?: string; readonly message: string };
+  readonly error: {
+    readonly code: string;
+    readonly reason?: string;
+    readonly message: string;
+  };
   /** Whether a fallback (the extractive summarizer) produced the summary instead. */
   readonly fallbackUsed: boolean;
 }

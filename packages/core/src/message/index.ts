@@ -10,8 +10,18 @@ export type {
   ToolResultPart,
 } from './message';
 export { ROLES } from './message';
-export type { AcmMarker, AcmMessageKind, IdentifierLedger, StrategyName } from './acm-marker';
-export { STRATEGY_NAMES, getAcmMarker, isSyntheticMessage, withAcmMarker } from './acm-marker';
+export type {
+  AcmMarker,
+  AcmMessageKind,
+  IdentifierLedger,
+  StrategyName,
+} from './acm-marker';
+export {
+  STRATEGY_NAMES,
+  getAcmMarker,
+  isSyntheticMessage,
+  withAcmMarker,
+} from './acm-marker';
 export {
   getMessageCharCount,
   getMessageText,

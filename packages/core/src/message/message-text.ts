@@ -30,9 +30,17 @@ export function getPartCharCount(part: Part): number {
     case 'reasoning':
       return part.text.length;
     case 'tool-call':
-      return part.toolName.length + part.toolCallId.length + stringifyToolOutput(part.input).length;
+      return (
+        part.toolName.length +
+        part.toolCallId.length +
+        stringifyToolOutput(part.input).length
+      );
     case 'tool-result':
-      return part.toolName.length + part.toolCallId.length + stringifyToolOutput(part.output).length;
+      return (
+        part.toolName.length +
+        part.toolCallId.length +
+        stringifyToolOutput(part.output).length
+      );
     case 'file':
       return 0;
   }
@@ -57,7 +65,10 @@ export function getToolResults(message: Message) {
 
 /** Whether the message is an assistant message that calls tools. */
 export function hasToolCalls(message: Message): boolean {
-  return message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call');
+  return (
+    message.role === 'assistant' &&
+    message.content.some((part) => part.type === 'tool-call')
+  );
 }
 
 /** Whether the message carries tool results. */

@@ -44,7 +44,8 @@ export interface FilePart {
   readonly filename?: string;
 }
 
-export type Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | FilePart;
+export type Part =
+  TextPart | ReasoningPart | ToolCallPart | ToolResultPart | FilePart;
 
 export type PartType = Part['type'];
 

@@ -178,7 +178,9 @@ describe('autoContextMiddleware', () => {
     for (const body of bodies) {
       const converted = fromOpenAIMessages(body.messages);
       expect(checkContract(converted)).toEqual([]);
-      expect(counter.countMessages(converted)).toBeLessThan(CONFIG.maxToken as number);
+      expect(counter.countMessages(converted)).toBeLessThan(
+        CONFIG.maxToken as number,
+      );
     }
     // The context_reload tool is offered to the model.
     expect(JSON.stringify(agentBodies[0]?.tools)).toContain(
