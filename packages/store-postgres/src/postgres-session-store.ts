@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  InvalidConfigError,
-  parseState,
-  StoreConflictError,
-  StoreError,
-} from '@acm/core';
+import { InvalidConfigError, parseState, StoreError } from '@acm/core';
 import {
   createMigrationCursor,
   createSessionLogCache,
-  planSessionLogWrite,
+  writeSessionLog,
   replaySessionLog,
   SESSION_LOG_FORMAT,
   SESSION_LOG_SCHEMA_VERSION,
@@ -222,85 +217,61 @@ export function createPostgresSessionStore({
       { expectedRevision }: SaveOptions,
     ) {
       assertValidSave({ sessionId, state, expectedRevision });
-      const conflict = (actual: number | null) =>
-        new StoreConflictError({
-          sessionId,
-          expectedRevision,
-          actualRevision: actual,
-        });
       try {
-        let cursor = cursors.get(sessionId);
-        for (let attempt = 0; ; attempt += 1) {
-          if (
-            expectedRevision !== null &&
-            (cursor === undefined || cursor.revision !== expectedRevision)
-          ) {
-            // Never write blind over a row this store has not read: a corrupt
-            // or newer one is refused, not overwritten.
-            const stored = await read(sessionId, 'save');
-            if (stored?.revision !== expectedRevision) {
-              throw conflict(stored?.revision ?? null);
-            }
-            cursor = cursors.get(sessionId);
-          }
-          const write = planSessionLogWrite({
-            cursor,
-            state,
-            expectedRevision,
-            createEpoch: randomUUID,
-          });
-          const record = encodeJsonbText(write.text);
-          const head = JSON.stringify({
-            format: SESSION_LOG_FORMAT,
-            schemaVersion: SESSION_LOG_SCHEMA_VERSION,
-            epoch: write.epoch,
-          });
-          const { rowCount } =
-            write.kind === 'delta'
-              ? await pool.query(statements.appendDelta, [
-                  sessionId,
-                  expectedRevision,
-                  state.revision,
-                  write.epoch,
-                  record,
-                ])
-              : expectedRevision === null
-                ? await pool.query(statements.create, [
-                    sessionId,
-                    state.revision,
-                    head,
-                    record,
-                  ])
-                : await pool.query(statements.replaceLog, [
+        await writeSessionLog({
+          sessionId,
+          state,
+          expectedRevision,
+          cursors,
+          // Never write blind over a row this store has not read: a corrupt
+          // or newer one is refused, not overwritten.
+          read: (id) => read(id, 'save'),
+          createEpoch: randomUUID,
+          write: async (write) => {
+            const record = encodeJsonbText(write.text);
+            const head = JSON.stringify({
+              format: SESSION_LOG_FORMAT,
+              schemaVersion: SESSION_LOG_SCHEMA_VERSION,
+              epoch: write.epoch,
+            });
+            const { rowCount } =
+              write.kind === 'delta'
+                ? await pool.query(statements.appendDelta, [
                     sessionId,
                     expectedRevision,
                     state.revision,
-                    head,
+                    write.epoch,
                     record,
-                  ]);
-          if (rowCount === 1) {
-            cursors.set(sessionId, write.cursorAfter());
-            return;
-          }
-          const { rows } = await pool.query<{ revision: string }>(
-            statements.head,
-            [sessionId],
-          );
-          const actual = rows[0]?.revision;
-          const actualRevision = actual === undefined ? null : Number(actual);
-          if (
-            write.kind === 'full' ||
-            actualRevision !== expectedRevision ||
-            attempt > 0
-          ) {
-            throw conflict(actualRevision);
-          }
-          // Same revision, another lineage (or a row stored before session logs): read it, then write in full.
-          cursors.delete(sessionId);
-          cursor = undefined;
-        }
+                  ])
+                : expectedRevision === null
+                  ? await pool.query(statements.create, [
+                      sessionId,
+                      state.revision,
+                      head,
+                      record,
+                    ])
+                  : await pool.query(statements.replaceLog, [
+                      sessionId,
+                      expectedRevision,
+                      state.revision,
+                      head,
+                      record,
+                    ]);
+            if (rowCount === 1) return { kind: 'written' };
+            const { rows } = await pool.query<{ revision: string }>(
+              statements.head,
+              [sessionId],
+            );
+            const actual = rows[0]?.revision;
+            const actualRevision = actual === undefined ? null : Number(actual);
+            // Same revision, another lineage (or a row stored before session
+            // logs): writeSessionLog reads it, then writes in full.
+            return actualRevision === expectedRevision
+              ? { kind: 'stale' }
+              : { kind: 'conflict', actualRevision };
+          },
+        });
       } catch (error) {
-        cursors.delete(sessionId);
         throw toPostgresStoreError(error, 'save', sessionId);
       }
     },

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  InvalidConfigError,
-  parseState,
-  StoreConflictError,
-  StoreError,
-} from '@acm/core';
+import { InvalidConfigError, parseState, StoreError } from '@acm/core';
 import {
   createMigrationCursor,
   createSessionLogCache,
-  planSessionLogWrite,
+  writeSessionLog,
   replaySessionLog,
 } from '@acm/core/internal';
 import {
@@ -277,68 +272,53 @@ export function createRedisSessionStore({
     ) {
       assertValidSave({ sessionId, state, expectedRevision });
       const keys = keysOf(sessionId);
-      const conflict = (actual: number | null) =>
-        new StoreConflictError({
-          sessionId,
-          expectedRevision,
-          actualRevision: actual,
-        });
       try {
-        let cursor = cursors.get(sessionId);
-        for (let attempt = 0; ; attempt += 1) {
-          if (
-            expectedRevision !== null &&
-            (cursor === undefined || cursor.revision !== expectedRevision)
-          ) {
-            // Never write blind over a record this store has not read: a
-            // corrupt or newer one is refused, not overwritten.
-            const stored = await read(sessionId, 'save');
-            if (stored?.revision !== expectedRevision) {
-              throw conflict(stored?.revision ?? null);
+        await writeSessionLog({
+          sessionId,
+          state,
+          expectedRevision,
+          cursors,
+          // Never write blind over a record this store has not read: a
+          // corrupt or newer one is refused, not overwritten.
+          read: (id) => read(id, 'save'),
+          createEpoch: randomUUID,
+          write: async (write) => {
+            const reply = await run(SAVE_SCRIPT, keys, [
+              expectedRevision === null ? '' : String(expectedRevision),
+              String(state.revision),
+              write.kind === 'delta' ? write.epoch : '',
+              write.epoch,
+              String(ttlSeconds ?? 0),
+              write.text,
+            ]);
+            if (!isStringArray(reply))
+              throw new Error('unexpected reply from the save script');
+            switch (reply[0] ?? '') {
+              case 'ok':
+                return { kind: 'written' };
+              case 'conflict': {
+                const actual = reply[1] ?? '';
+                return {
+                  kind: 'conflict',
+                  actualRevision: actual === '' ? null : Number(actual),
+                };
+              }
+              // Another lineage at the same revision (deleted and re-created).
+              case 'stale':
+                return { kind: 'stale' };
+              case 'unreadable':
+                throw corrupt(
+                  sessionId,
+                  'its head is not a session log head',
+                  undefined,
+                  'save',
+                );
+              default:
+                throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
             }
-            cursor = cursors.get(sessionId);
-          }
-          const write = planSessionLogWrite({
-            cursor,
-            state,
-            expectedRevision,
-            createEpoch: randomUUID,
-          });
-          const reply = await run(SAVE_SCRIPT, keys, [
-            expectedRevision === null ? '' : String(expectedRevision),
-            String(state.revision),
-            write.kind === 'delta' ? write.epoch : '',
-            write.epoch,
-            String(ttlSeconds ?? 0),
-            write.text,
-          ]);
-          if (!isStringArray(reply))
-            throw new Error('unexpected reply from the save script');
-          if (reply[0] === 'ok') {
-            cursors.set(sessionId, write.cursorAfter());
-            return;
-          }
-          if (reply[0] === 'conflict') {
-            const actual = reply[1] ?? '';
-            throw conflict(actual === '' ? null : Number(actual));
-          }
-          if (reply[0] === 'unreadable') {
-            throw corrupt(
-              sessionId,
-              'its head is not a session log head',
-              undefined,
-              'save',
-            );
-          }
-          if (reply[0] !== 'stale' || attempt > 0) {
-            throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
-          }
-          // Another lineage at the same revision (deleted and re-created): read it, then write in full.
-          cursors.delete(sessionId);
-          cursor = undefined;
-        }
+          },
+        });
       } catch (error) {
-        cursors.delete(sessionId);
         throw toStoreError({
           error,
           operation: 'save',

@@ -16,6 +16,11 @@ export type {
   PlanSessionLogWriteOptions,
   SessionLogWrite,
 } from './plan-session-log-write';
+export { writeSessionLog } from './write-session-log';
+export type {
+  SessionLogWriteOutcome,
+  WriteSessionLogOptions,
+} from './write-session-log';
 export { createMigrationCursor, replaySessionLog } from './replay-session-log';
 export type { ReplaySessionLogOptions } from './replay-session-log';
 export {
