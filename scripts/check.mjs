@@ -11,6 +11,8 @@ const steps = [
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],
   ['format', 'prettier --check . --log-level warn'],
+  // Every examples/* with a `start` script, offline, on the sources, with a timeout.
+  ['examples', 'node scripts/run-examples.mjs'],
 ];
 const only = process.argv.slice(2);
 const env = {
