@@ -10,6 +10,7 @@ const steps = [
   ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],
+  ['peers', 'node scripts/check-peer-ranges.mjs'],
   ['format', 'prettier --check . --log-level warn'],
   // Every examples/* with a `start` script, offline, on the sources, with a timeout.
   ['examples', 'node scripts/run-examples.mjs'],
