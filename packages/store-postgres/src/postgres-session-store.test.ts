@@ -163,11 +163,10 @@ describe('migratePostgresSessionStore', () => {
 
   it('should use the default table acm_sessions and a schema-qualified name', async () => {
     // The connection's schema: public on the private server, the run's own on ACM_POSTGRES_URL.
-    const {
-      rows: [{ schema }],
-    } = await pool.query<{ schema: string }>(
+    const { rows: current } = await pool.query<{ schema: string }>(
       'SELECT current_schema() AS schema',
     );
+    const schema = current[0]!.schema;
     const qualified = `${schema}_qualified`;
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${qualified}"`);
     try {
