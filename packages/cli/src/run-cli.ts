@@ -30,14 +30,24 @@ import type { SimulationResult } from './simulation-result';
 
 /** Where the command writes and what it reads from its environment. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** Where results and help go. */
+  readonly stdout: {
+    /** Writes `text` as it is (the command adds its own newlines). */
+    write(text: string): unknown;
+  };
+  /** Where errors and progress go; a progress bar is drawn when `isTTY`. */
+  readonly stderr: {
+    /** Writes `text` as it is (the command adds its own newlines). */
+    write(text: string): unknown;
+    readonly isTTY?: boolean;
+  };
   /** Environment variables (for `--api-key-env`). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Folder relative paths are resolved against. */
   readonly cwd: string;
 }
 
+/** The text `acm --help` prints: commands, options and exit codes. */
 export const USAGE = `Usage:
   acm simulate <file.jsonl|file.jsonl.gz|file.json> [options]
   acm report <result.json> [--html report.html]
