@@ -122,7 +122,7 @@ for (const key of added) {
 }
 if (stale.length > 0) {
   console.log(
-    `api-docs: ${stale.length} baseline entries are documented now or gone; run node scripts/api-docs.mjs --update-baseline`,
+    `api-docs: ${stale.length} baseline entries are not undocumented exports of this tree (documented, removed, or not merged yet); --update-baseline drops them`,
   );
 }
 if (problems.length > 0 || added.length > 0) {
