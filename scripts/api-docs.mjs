@@ -23,9 +23,13 @@ const baselinePath = join(root, 'scripts', 'api-docs-baseline.json');
 
 const entryPoints = [];
 const packageNames = [];
-for (const entry of readdirSync(join(root, 'packages'), {
+/** Module name TypeDoc derives (`core/src/testing`) → the import path users write (`@acm/core/testing`). */
+const moduleNames = new Map();
+// Core first: a symbol re-exported by an adapter is documented under the package that defines it.
+const packageDirectories = readdirSync(join(root, 'packages'), {
   withFileTypes: true,
-})) {
+}).sort((a, b) => Number(b.name === 'core') - Number(a.name === 'core'));
+for (const entry of packageDirectories) {
   const directory = join(root, 'packages', entry.name);
   const manifestPath = join(directory, 'package.json');
   if (!entry.isDirectory() || !existsSync(manifestPath)) continue;
@@ -40,6 +44,10 @@ for (const entry of readdirSync(join(root, 'packages'), {
         : undefined;
     if (typeof source === 'string') {
       entryPoints.push(relative(root, join(directory, source)));
+      moduleNames.set(
+        relative(join(root, 'packages'), join(directory, source, '..')),
+        `${manifest.name}${subpath.slice(1)}`,
+      );
     }
   }
 }
@@ -82,6 +90,9 @@ if (project === undefined) {
   for (const { message } of messages) console.log(message);
   console.log('api-docs: TypeDoc could not convert the entries');
   process.exit(1);
+}
+for (const module of project.children ?? []) {
+  module.name = moduleNames.get(module.name) ?? module.name;
 }
 app.validate(project);
 
