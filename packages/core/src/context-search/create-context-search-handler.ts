@@ -132,7 +132,7 @@ export function createContextSearchHandler(
   };
 
   const addDocument = (message: Message, position: number | undefined) => {
-    if (documents.has(message.id)) return;
+    if (message.role === 'system' || documents.has(message.id)) return;
     const text = renderMessageForSearch(message);
     documents.set(message.id, { message, text, index: position });
     index.add(message.id, text);

@@ -71,3 +71,12 @@ export type {
   ContextSearchMemory,
   CreateContextSearchHandlerOptions,
 } from '../context-search';
+export {
+  createEmbeddedLongTermBackend,
+  replayLongTermJournal,
+} from './create-embedded-long-term-backend';
+export type {
+  CreateEmbeddedLongTermBackendOptions,
+  EmbeddedLongTermBackend,
+  LongTermJournalEntry,
+} from './create-embedded-long-term-backend';
