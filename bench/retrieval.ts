@@ -120,7 +120,7 @@ const probeSeconds = (performance.now() - started) / 1000;
 const pool: Message[] = [];
 for (const dataset of ['tau', 'swe'] as const) {
   for (const conversation of loadSharedConversations({ dataset })) {
-    const messages = fromOpenAIMessages(conversation.messages as never, {
+    const messages = fromOpenAIMessages(conversation.messages, {
       invalidToolArguments: 'keep-raw',
       orphanToolResults: 'keep',
     });

@@ -25,14 +25,15 @@ export function benchText(message: Message): string {
           return `${part.toolName} ${typeof part.input === 'string' ? part.input : JSON.stringify(part.input)}`;
         case 'tool-result':
           return `${part.toolName} ${typeof part.output === 'string' ? part.output : JSON.stringify(part.output)}`;
-        default:
+        case 'reasoning':
+        case 'file':
           return '';
       }
     })
     .join('\n');
 }
 
-const TOKEN = /[A-Za-z0-9][A-Za-z0-9_#\-]*[A-Za-z0-9]/g;
+const TOKEN = /[A-Za-z0-9][A-Za-z0-9_#-]*[A-Za-z0-9]/g;
 
 /**
  * Identifier-like tokens of a text: at least 5 characters and either a digit
@@ -45,7 +46,7 @@ export function extractBenchIdentifiers(text: string): string[] {
     const token = match[0];
     if (token.length < 5) continue;
     const hasDigit = /\d/.test(token);
-    const mixed = hasDigit && /[A-Za-z_\-]/.test(token);
+    const mixed = hasDigit && /[A-Za-z_-]/.test(token);
     const reservation = /^[A-Z0-9]{6}$/.test(token) && /[A-Z]/.test(token);
     if (mixed || reservation) found.add(token);
   }
@@ -80,7 +81,7 @@ export function loadTau(limit?: number): ReplayedConversation[] {
     (conversation) => ({
       id: conversation.id,
       conversation,
-      messages: fromOpenAIMessages(conversation.messages as never, {
+      messages: fromOpenAIMessages(conversation.messages, {
         invalidToolArguments: 'keep-raw',
         orphanToolResults: 'keep',
       }),

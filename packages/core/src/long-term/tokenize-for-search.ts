@@ -7,6 +7,8 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Splits text into search terms: lower-cased, accents removed, split at
  * anything but letters, digits and the joiners `_ - . @ #`; a joined token
@@ -16,10 +18,11 @@ const STOP_WORDS = new Set(
  */
 export function tokenizeForSearch(text: string): string[] {
   const terms: string[] = [];
-  const normalized = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  const lower = text.toLowerCase();
+  // Accents only need stripping outside ASCII (most text is ASCII: skip the cost).
+  const normalized = ASCII.test(lower)
+    ? lower
+    : lower.normalize('NFKD').replace(/\p{M}+/gu, '');
   for (const raw of normalized.split(/[^\p{L}\p{N}_\-.@#]+/u)) {
     const token = raw.replace(/^[_\-.@#]+|[_\-.@#]+$/g, '');
     if (token === '') continue;
