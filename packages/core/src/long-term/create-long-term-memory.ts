@@ -77,6 +77,12 @@ export interface CreateLongTermMemoryOptions {
   readonly maxRetrieveChars?: number;
 }
 
+/** A text to remember with its own metadata. */
+export interface RememberEntry {
+  readonly text: string;
+  readonly metadata?: Readonly<Record<string, string>>;
+}
+
 export interface RememberOptions {
   /** @default 'framework' */
   readonly source?: LongTermRecordSource;
@@ -98,9 +104,14 @@ export interface LongTermMemory {
   record(messages: readonly Message[]): Promise<void>;
   /**
    * Records texts as they are, one record each (split when longer than
-   * `LONG_TERM_LIMITS.maxTextChars`). All or nothing, like `record`.
+   * `LONG_TERM_LIMITS.maxTextChars`), in one backend call. An entry's
+   * metadata is merged over `options.metadata`. All or nothing, like
+   * `record`.
    */
-  remember(texts: readonly string[], options?: RememberOptions): Promise<void>;
+  remember(
+    texts: readonly (string | RememberEntry)[],
+    options?: RememberOptions,
+  ): Promise<void>;
   /**
    * The memories relevant to `query` (a text or a message), one per line
    * (`- …`), best first; `''` when none. Wrap it with
@@ -397,27 +408,43 @@ export function createLongTermMemory(
   };
 
   const remember = async (
-    texts: readonly string[],
+    texts: readonly (string | RememberEntry)[],
     { source = 'framework', metadata }: RememberOptions = {},
   ): Promise<void> => {
+    const entries = Array.isArray(texts)
+      ? (texts as readonly unknown[]).map((item) =>
+          typeof item === 'string' ? { text: item } : item,
+        )
+      : undefined;
     if (
-      !Array.isArray(texts) ||
-      !texts.every((text) => typeof text === 'string')
+      entries === undefined ||
+      !entries.every(
+        (entry) =>
+          entry !== null &&
+          typeof entry === 'object' &&
+          typeof (entry as RememberEntry).text === 'string',
+      )
     ) {
       throw new InvalidArgumentError({
         parameter: 'texts',
         value: texts,
-        message: 'must be an array of strings',
+        message: 'must be an array of strings or { text, metadata? } entries',
       });
     }
     await store(
-      texts
-        .filter((text) => text.trim() !== '')
-        .map((text) => ({
-          text,
-          source,
-          ...(metadata !== undefined ? { metadata } : {}),
-        })),
+      (entries as RememberEntry[])
+        .filter((entry) => entry.text.trim() !== '')
+        .map((entry) => {
+          const merged =
+            metadata === undefined && entry.metadata === undefined
+              ? undefined
+              : { ...metadata, ...entry.metadata };
+          return {
+            text: entry.text,
+            source,
+            ...(merged !== undefined ? { metadata: merged } : {}),
+          };
+        }),
     );
   };
 

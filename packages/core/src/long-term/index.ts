@@ -15,6 +15,7 @@ export type {
   CreateLongTermMemoryOptions,
   LongTermMemory,
   LongTermMemoryMode,
+  RememberEntry,
   RememberOptions,
 } from './create-long-term-memory';
 export {
@@ -80,3 +81,13 @@ export type {
   EmbeddedLongTermBackend,
   LongTermJournalEntry,
 } from './create-embedded-long-term-backend';
+export {
+  COMPRESSION_RECORD_MODES,
+  createCompressionBridge,
+} from './create-compression-bridge';
+export type {
+  CompressionBridge,
+  CompressionBridgeMemory,
+  CompressionRecordMode,
+  CreateCompressionBridgeOptions,
+} from './create-compression-bridge';

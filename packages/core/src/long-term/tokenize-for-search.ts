@@ -7,7 +7,7 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^ -~\s]/;
 
 /**
  * Splits text into search terms: lower-cased, accents removed, split at
@@ -20,7 +20,7 @@ export function tokenizeForSearch(text: string): string[] {
   const terms: string[] = [];
   const lower = text.toLowerCase();
   // Accents only need stripping outside ASCII (most text is ASCII: skip the cost).
-  const normalized = ASCII.test(lower)
+  const normalized = !NON_ASCII.test(lower)
     ? lower
     : lower.normalize('NFKD').replace(/\p{M}+/gu, '');
   for (const raw of normalized.split(/[^\p{L}\p{N}_\-.@#]+/u)) {
