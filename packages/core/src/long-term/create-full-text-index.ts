@@ -7,8 +7,8 @@ export interface FullTextMatch {
 }
 
 /**
- * An incremental in-memory BM25 index (k1 1.2, b 0.75) over
- * `tokenizeForSearch` terms: add and remove cost O(terms of the document),
+ * An incremental in-memory BM25 index (k1 1.2, b 0.75, times the share of
+ * the query's terms a document holds) over `tokenizeForSearch` terms: add and remove cost O(terms of the document),
  * a search O(postings of the query's terms). Pure; holds its own state.
  */
 export interface FullTextIndex {
@@ -81,7 +81,9 @@ export function createFullTextIndex(): FullTextIndex {
       if (count === 0 || limit < 1) return [];
       const averageLength = totalLength / count || 1;
       const scores = new Map<string, number>();
-      for (const term of new Set(tokenizeForSearch(query))) {
+      const matched = new Map<string, number>();
+      const terms = new Set(tokenizeForSearch(query));
+      for (const term of terms) {
         const list = postings.get(term);
         if (list === undefined) continue;
         const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
@@ -92,10 +94,17 @@ export function createFullTextIndex(): FullTextIndex {
             (idf * frequency * 2.2) /
             (frequency + 1.2 * (0.25 + (0.75 * length) / averageLength));
           scores.set(id, (scores.get(id) ?? 0) + score);
+          matched.set(id, (matched.get(id) ?? 0) + 1);
         }
       }
+      // Coordination (as Lucene's classic similarity): a document matching
+      // more of the query's terms beats one matching a single rare term.
       return [...scores]
-        .map(([id, score]) => ({ id, score, order: documents.get(id)!.order }))
+        .map(([id, score]) => ({
+          id,
+          score: (score * matched.get(id)!) / terms.size,
+          order: documents.get(id)!.order,
+        }))
         .sort((a, b) => b.score - a.score || a.order - b.order)
         .slice(0, limit)
         .map(({ id, score }) => ({ id, score }));
