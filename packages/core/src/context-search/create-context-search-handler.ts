@@ -256,7 +256,7 @@ export function createContextSearchHandler(
       return `No earlier message matches ${shownQuery}. Try other words, a name or an id.`;
     }
     const lines = [
-      `${hits.length} earlier message${hits.length === 1 ? '' : 's'} match ${shownQuery}, best first:`,
+      `${hits.length} earlier message${hits.length === 1 ? ' matches' : 's match'} ${shownQuery}, best first:`,
     ];
     hits.forEach((hit, position) => {
       const where = hit.visible
