@@ -103,8 +103,9 @@ for (const replayed of conversations) {
     opening.conversations++;
     const firstUser = replayed.messages.find((m) => m.role === 'user')!;
     const hits = createContextSearchHandler(memory)
-      .search(probe.query.slice(0, 4000), 5)
-      .filter((hit) => hit.messageId !== firstUser.id);
+      .search(probe.query.slice(0, 4000), 6)
+      .filter((hit) => hit.messageId !== firstUser.id)
+      .slice(0, 5);
     const texts = hits.map((hit) =>
       benchText(replayed.messages.find((m) => m.id === hit.messageId)!),
     );
