@@ -37,6 +37,8 @@ describe('@acm/ai-sdk public API', () => {
       'fromAiSdkMessages',
       'getAiSdkMetadata',
       'getMessageText',
+      'longTermMemoryMiddleware',
+      'longTermMemoryTools',
       'summarizerFromLanguageModel',
       'toAiSdkMessage',
       'toAiSdkMessages',

@@ -34,6 +34,7 @@ describe('@acm/langchain public API', () => {
       'findOffloadIds',
       'fromLangChainMessages',
       'getMessageText',
+      'longTermMemoryTools',
       'summarizerFromChatModel',
       'toLangChainMessage',
       'toLangChainMessages',
