@@ -91,3 +91,5 @@ export type {
   LongTermMemoryMiddlewareOptions,
 } from './long-term-memory-middleware';
 export { longTermMemoryTools } from './long-term-memory-tools';
+export { contextSearchTool } from './context-search-tool';
+export type { ContextSearchToolOptions } from './context-search-tool';

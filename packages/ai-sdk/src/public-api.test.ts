@@ -26,6 +26,7 @@ describe('@acm/ai-sdk public API', () => {
       'autoContextPrepareStep',
       'checkContract',
       'contextReloadTool',
+      'contextSearchTool',
       'createApproximateTokenCounter',
       'createAutoContextMemory',
       'createExtractiveSummarizer',

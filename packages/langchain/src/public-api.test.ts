@@ -25,6 +25,7 @@ describe('@acm/langchain public API', () => {
       'checkContract',
       'contextReloadSchema',
       'contextReloadTool',
+      'contextSearchTool',
       'createApproximateTokenCounter',
       'createAutoContextMemory',
       'createExtractiveSummarizer',
