@@ -18,6 +18,7 @@ import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '../message/from-langchain-messages';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
+import { contextSearchTool } from '../tool/context-search-tool';
 
 /**
  * LangGraph's "remove every message before this one" id
@@ -59,6 +60,12 @@ export interface AutoContextMiddlewareOptions
    * @default true
    */
   readonly reloadTool?: boolean;
+  /**
+   * Register the `context_search` tool (searches the thread's earlier
+   * messages, compressed ones included) next to `context_reload`.
+   * @default reloadTool
+   */
+  readonly searchTool?: boolean;
   /**
    * Append `CONTEXT_RELOAD_INSTRUCTION` to the system prompt of every model
    * request (once; it is a stable suffix, so prompt caches keep hitting).
@@ -104,6 +111,7 @@ export function autoContextMiddleware({
   sharedSession = false,
   initialFixedTokens = 0,
   reloadTool = true,
+  searchTool = reloadTool,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
   maxSessions,
@@ -164,23 +172,35 @@ export function autoContextMiddleware({
 
   return createMiddleware({
     name,
-    tools: reloadTool
-      ? [
-          contextReloadTool({
-            memory:
-              memory ??
-              ((config: RunnableConfig) => {
-                // No model call has run on this thread: nothing was offloaded.
-                return (
-                  currentMemory(config as RuntimeLike) ?? {
-                    sessionId: threadOf(config as RuntimeLike) ?? '',
-                    lookupOffload: () => ({ status: 'not-found' }) as const,
-                  }
-                );
-              }),
-          }),
-        ]
-      : [],
+    tools: [
+      ...(reloadTool
+        ? [
+            contextReloadTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) => {
+                  // No model call has run on this thread: nothing was offloaded.
+                  return (
+                    currentMemory(config as RuntimeLike) ?? {
+                      sessionId: threadOf(config as RuntimeLike) ?? '',
+                      lookupOffload: () => ({ status: 'not-found' }) as const,
+                    }
+                  );
+                }),
+            }),
+          ]
+        : []),
+      ...(searchTool
+        ? [
+            contextSearchTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) =>
+                  currentMemory(config as RuntimeLike)),
+            }),
+          ]
+        : []),
+    ],
     beforeModel: (state, runtime) =>
       withMemory(runtime as RuntimeLike, async (target) => {
         await syncMessages({
