@@ -92,6 +92,8 @@ export async function runSummaryTasks({
   const timeout = timeoutSignal?.(config.summarizerTimeoutMs);
   const combined = combineSignals([signal, timeout]);
   const limit = createConcurrencyLimit(config.summarizerConcurrency);
+  // The tasks of a pass share their instructions and plan hint: counted once.
+  const passCounter = memoizeCountText(counter);
   const run = (task: SummaryTask, using: Summarizer, taskSignal: AbortSignal) =>
     runTask({
       task,
@@ -101,7 +103,7 @@ export async function runSummaryTasks({
       timeout,
       timeoutMs: config.summarizerTimeoutMs,
       maxInputTokens: config.summarizerInputTokens,
-      counter,
+      counter: passCounter,
       clock,
       planHint,
     });
@@ -273,6 +275,24 @@ async function runTask({
       durationMs: clock.now() - started,
     },
     calls: result.calls,
+  };
+}
+
+/** `counter` whose `countText` remembers its answers for the life of one pass. */
+function memoizeCountText(counter: TokenCounter): TokenCounter {
+  const counts = new Map<string, number>();
+  return {
+    name: counter.name,
+    countText: (text) => {
+      let count = counts.get(text);
+      if (count === undefined) {
+        count = counter.countText(text);
+        counts.set(text, count);
+      }
+      return count;
+    },
+    countMessage: (message) => counter.countMessage(message),
+    countMessages: (messages) => counter.countMessages(messages),
   };
 }
 

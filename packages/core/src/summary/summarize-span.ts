@@ -28,8 +28,14 @@ export const TRANSCRIPT_TOKENS_PER_PART = 8;
 /** A span whose estimate is at most this share of the budget is sent without counting its transcript. */
 const SURE_FIT_SHARE = 0.9;
 
-/** A span whose estimate is over this multiple of the budget is split without counting its whole transcript. */
-const SURE_SPLIT_FACTOR = 2;
+/**
+ * A span whose estimate is over this multiple of the budget is split without
+ * counting its whole transcript: the estimate exceeds the transcript by the
+ * counter's per-message and per-part overheads (a few percent on real spans),
+ * so only reasoning or file parts (counted, not rendered) could make such a
+ * span fit, and then its units still pack into one group.
+ */
+const SURE_SPLIT_FACTOR = 1.25;
 
 export interface SummarizeSpanOptions {
   /** Sends one request. */
@@ -82,7 +88,16 @@ interface RenderedGroup {
  * reply is not `{ text: string }` (reason `invalid-result`) or a group's
  * intermediate summary is unusable. Validating the final text is the caller's job.
  */
-export async function summarizeSpan({
+export async function summarizeSpan(
+  options: SummarizeSpanOptions,
+): Promise<SummarizeSpanResult> {
+  options.signal.throwIfAborted();
+  // One abort listener for the whole span, however many groups and merges it
+  // sends (a listener per request piled up past Node's warning at 10).
+  return raceAbort(summarizeSpanUnraced(options), options.signal);
+}
+
+async function summarizeSpanUnraced({
   summarizer,
   strategy,
   messages,
@@ -108,12 +123,11 @@ export async function summarizeSpan({
 
   const call = async (request: Omit<SummaryRequest, 'signal' | 'strategy'>) => {
     calls += 1;
+    // Never sent once the span is abandoned (the caller has been answered).
+    signal.throwIfAborted();
     // Untrusted: a synchronous throw or a non-promise return is a failure too.
-    const reply = await raceAbort(
-      Promise.resolve().then(() =>
-        summarizer({ ...request, signal, strategy }),
-      ),
-      signal,
+    const reply: unknown = await Promise.resolve().then(() =>
+      summarizer({ ...request, signal, strategy }),
     );
     const result = readSummaryResult(reply);
     usage.inputTokens += result.inputTokens;
