@@ -58,17 +58,10 @@ describe('autoContextHook (context_search)', () => {
     ]);
     const result = model.calls[1]!.messages.at(-1)!.content[0]!;
     expect(result.type).toBe('tool-result');
-    expect(
-      stringifyToolOutput((result as { output: unknown }).output),
-    ).toStrictEqual(
-      [
-        '2 earlier messages match "XEWRD9", best first:',
-        '[1] user message #1 (still in your context):',
-        'My reservation is XEWRD9.',
-        // The search call itself is in the history it searches (core's choice).
-        '[2] assistant message #4 (still in your context):',
-        'context_search {"query":"XEWRD9"}',
-      ].join('\n'),
+    const text = stringifyToolOutput((result as { output: unknown }).output);
+    // The wording is core's (createContextSearchHandler); the hit is this session's message.
+    expect(text).toContain(
+      '[1] user message #1 (still in your context):\nMy reservation is XEWRD9.',
     );
   });
 });

@@ -368,9 +368,11 @@ export function createLongTermMemory(
 
   const record = async (messages: readonly Message[]): Promise<void> => {
     assertMessages(messages);
-    const fresh = messages.filter(
-      (message) => keptRoles.has(message.role) && !recorded.has(message.id),
-    );
+    const fresh = messages
+      .filter(
+        (message) => keptRoles.has(message.role) && !recorded.has(message.id),
+      )
+      .map(withoutMemoryToolParts);
     if (fresh.length === 0) return;
     for (const message of fresh) recorded.add(message.id);
     try {
@@ -576,6 +578,23 @@ export function createLongTermMemory(
       return guard('delete', () => backend.deleteOwner(fixedOwner));
     },
   });
+}
+
+/**
+ * The message without its calls to the memory tools and their results: a
+ * retrieval recorded again would copy every memory it returned, on every
+ * turn.
+ */
+function withoutMemoryToolParts(message: Message): Message {
+  const content = message.content.filter(
+    (part) =>
+      (part.type !== 'tool-call' && part.type !== 'tool-result') ||
+      (part.toolName !== RECORD_TO_MEMORY_TOOL_NAME &&
+        part.toolName !== RETRIEVE_FROM_MEMORY_TOOL_NAME),
+  );
+  return content.length === message.content.length
+    ? message
+    : { ...message, content };
 }
 
 function assertMessages(messages: unknown): asserts messages is Message[] {
