@@ -114,8 +114,10 @@ export function createPostgresLongTermBackend({
         AS r(id, user_id, agent_id, created_at, record, search, embedding)
       CROSS JOIN LATERAL (SELECT ${language === undefined ? 'r.search::tsvector' : 'to_tsvector($8::regconfig, r.search)'} AS search) AS v`,
     languageTerms: `SELECT ARRAY(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector($1::regconfig, $2)))) AS terms`,
-    // BM25 over the owner's records: idf from the owner's document
-    // frequencies, tf from the tsvector's positions, length from `tokens`.
+    // BM25 over the owner's records with binary term frequency: idf from the
+    // owner's document frequencies, length from `tokens`; each (record, term)
+    // is one `@@` test (unnesting every matching tsvector for exact term
+    // frequencies cost ~10× more: ADR).
     searchWords: `WITH terms AS (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme),
       query AS (
         SELECT string_agg(${asQuery('lexeme')}::text, ' | ')::tsquery AS tsq FROM terms),
@@ -123,17 +125,16 @@ export function createPostgresLongTermBackend({
         SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl
         FROM ${t} WHERE ${owned}),
       idf AS (
-        SELECT terms.lexeme, ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
+        SELECT ${asQuery('terms.lexeme')} AS q,
+          ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
         FROM terms CROSS JOIN corpus CROSS JOIN LATERAL (
           SELECT count(*)::float8 AS n FROM ${t}
           WHERE ${owned} AND search @@ ${asQuery('terms.lexeme')}) AS df),
       scored AS (
         SELECT h.id, h.created_at,
-          sum(idf.idf * f.tf * ${K1 + 1} / (f.tf + ${K1} * (${1 - B} + ${B} * h.tokens / greatest(corpus.avgdl, 1)))) AS score
+          sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * h.tokens / greatest(corpus.avgdl, 1)))) AS score
         FROM ${t} AS h CROSS JOIN query CROSS JOIN corpus
-        CROSS JOIN LATERAL unnest(h.search) AS w
-        JOIN idf ON idf.lexeme = w.lexeme
-        CROSS JOIN LATERAL (SELECT coalesce(array_length(w.positions, 1), 1)::float8 AS tf) AS f
+        JOIN idf ON h.search @@ idf.q
         WHERE h.user_id = $1 AND h.agent_id = $2 AND h.search @@ query.tsq
         GROUP BY h.id, h.created_at
         ORDER BY score DESC, h.created_at DESC, h.id
