@@ -117,14 +117,15 @@ export function createPostgresLongTermBackend({
     // BM25 over the owner's records with binary term frequency: idf from the
     // owner's document frequencies, length from `tokens`; each (record, term)
     // is one `@@` test (unnesting every matching tsvector for exact term
-    // frequencies cost ~10× more: ADR).
-    searchWords: `WITH terms AS (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme),
-      query AS (
+    // frequencies cost more: ADR). MATERIALIZED: each part is computed once,
+    // never inlined into the per-record join.
+    searchWords: `WITH terms AS MATERIALIZED (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme),
+      query AS MATERIALIZED (
         SELECT string_agg(${asQuery('lexeme')}::text, ' | ')::tsquery AS tsq FROM terms),
-      corpus AS (
+      corpus AS MATERIALIZED (
         SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl
         FROM ${t} WHERE ${owned}),
-      idf AS (
+      idf AS MATERIALIZED (
         SELECT ${asQuery('terms.lexeme')} AS q,
           ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
         FROM terms CROSS JOIN corpus CROSS JOIN LATERAL (
