@@ -10,8 +10,8 @@ import type {
   AiSdkMessage,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { hashValue } from './hash-value';
-import { bytesToBase64, toJsonSafe } from './json-safe';
+import { hashValue } from '@acm/core/internal';
+import { bytesToBase64, toJsonSafe } from '@acm/core/internal';
 
 /** The text a core tool result holds for an `execution-denied` output without a reason. */
 export const EXECUTION_DENIED_TEXT = 'Tool execution denied.';

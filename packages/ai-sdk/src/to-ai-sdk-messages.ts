@@ -12,8 +12,8 @@ import type {
   AiSdkSpecificationVersion,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { hashValue } from './hash-value';
-import { base64ToBytes, fromJsonSafe } from './json-safe';
+import { hashValue } from '@acm/core/internal';
+import { base64ToBytes, fromJsonSafe } from '@acm/core/internal';
 
 export interface ToAiSdkMessagesOptions {
   /**

@@ -1,7 +1,7 @@
 /**
- * JSON-safe copies of AI SDK values that may hold bytes or URLs (file data,
- * `content` tool outputs, parts kept verbatim), so that core messages and
- * their metadata stay plain JSON (states serialize as they are). Reversible:
+ * JSON-safe copies of framework values that may hold bytes or URLs (AI SDK
+ * file data, `content` tool outputs, parts kept verbatim), so that core messages
+ * and their metadata stay plain JSON (states serialize as they are). Reversible:
  * `fromJsonSafe(toJsonSafe(value))` deep-equals `value` for JSON values,
  * `Uint8Array`, `ArrayBuffer` and `URL` (object keys whose value is
  * `undefined` are left out, as `JSON.stringify` does).
