@@ -21,7 +21,9 @@ export {
   base64ToBytes,
   bytesToBase64,
   fromJsonSafe,
+  isPlainRecord,
   toJsonSafe,
+  withoutUndefined,
 } from './json-safe';
 export { readProviderInputTokens } from './read-provider-input-tokens';
 export { readProviderUsage } from './read-provider-usage';

@@ -11,18 +11,59 @@ const BYTES = '__acmBytes';
 const ARRAY_BUFFER = '__acmArrayBuffer';
 const URL_KEY = '__acmUrl';
 
-/** A JSON-safe copy of `value`: bytes become `{ __acmBytes: base64 }`, URLs `{ __acmUrl: href }`. */
+/**
+ * A JSON-safe copy of `value`: bytes become `{ __acmBytes: base64 }`, URLs
+ * `{ __acmUrl: href }`, fields holding `undefined` are left out; an own
+ * `__proto__` key stays data. Other class instances are kept as they are, so
+ * core's validation reports what is not JSON.
+ */
 export function toJsonSafe(value: unknown): unknown {
+  return copyJson(value, true);
+}
+
+/**
+ * A copy of `value` without object fields whose value is `undefined`
+ * (framework objects carry many; core metadata must be JSON), an own
+ * `__proto__` key kept as data. Anything that is not a plain object or an
+ * array is kept as it is, so core's validation reports what is not JSON.
+ */
+export function withoutUndefined<T>(value: T): T {
+  return copyJson(value, false) as T;
+}
+
+/** Whether `value` is a plain object (not an array, class instance or null). */
+export function isPlainRecord(
+  value: unknown,
+): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function copyJson(value: unknown, encode: boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Uint8Array) return { [BYTES]: bytesToBase64(value) };
-  if (value instanceof ArrayBuffer) {
+  if (encode && value instanceof Uint8Array) {
+    return { [BYTES]: bytesToBase64(value) };
+  }
+  if (encode && value instanceof ArrayBuffer) {
     return { [ARRAY_BUFFER]: bytesToBase64(new Uint8Array(value)) };
   }
-  if (value instanceof URL) return { [URL_KEY]: value.href };
-  if (Array.isArray(value)) return value.map((item) => toJsonSafe(item));
+  if (encode && value instanceof URL) return { [URL_KEY]: value.href };
+  if (Array.isArray(value)) return value.map((item) => copyJson(item, encode));
+  if (!isPlainRecord(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined) copy[key] = toJsonSafe(item);
+    // defineProperty: an own `__proto__` key (valid JSON) is data, not a prototype.
+    if (item !== undefined) {
+      Object.defineProperty(copy, key, {
+        value: copyJson(item, encode),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return copy;
 }
@@ -43,7 +84,12 @@ export function fromJsonSafe(value: unknown): unknown {
   }
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(record)) {
-    copy[key] = fromJsonSafe(item);
+    Object.defineProperty(copy, key, {
+      value: fromJsonSafe(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

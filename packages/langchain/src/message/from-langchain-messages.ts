@@ -1,5 +1,9 @@
 import type { AcmMarker, Message, Part, Role, ToolCallPart } from '@acm/core';
-import { isJsonEqual } from '@acm/core/internal';
+import {
+  isJsonEqual,
+  isPlainRecord,
+  withoutUndefined,
+} from '@acm/core/internal';
 import { InvalidMessageError } from '@acm/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ContentBlock, ContentPart } from './content-block';
@@ -8,7 +12,7 @@ import {
   getDefaultContentForm,
   partToContentBlock,
 } from './content-block';
-import { hasDefinedKeys, isPlainRecord, withoutUndefined } from './json-value';
+
 import {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,
@@ -100,11 +104,11 @@ function convertMessage(
       delete additionalKwargs.lc_source;
     }
   }
-  if (hasDefinedKeys(additionalKwargs)) {
+  if (Object.keys(additionalKwargs).length > 0) {
     metadata.additionalKwargs = additionalKwargs;
   }
   const responseMetadata = withoutUndefined(message.response_metadata ?? {});
-  if (hasDefinedKeys(responseMetadata)) {
+  if (Object.keys(responseMetadata).length > 0) {
     metadata.responseMetadata = responseMetadata;
   }
 
