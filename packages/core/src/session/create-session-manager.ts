@@ -228,14 +228,14 @@ export function createSessionManager<TMessage>({
     { key: string; tokens: number }
   >();
 
-  /** Calibrates against our count of `working` plus `tokens`, by the memory's counter. */
+  /** Calibrates against our count of the working messages plus `tokens`, by the memory's counter. */
   const calibrator =
-    (memory: AutoContextMemory, working: readonly Message[], tokens: number) =>
+    (memory: AutoContextMemory, tokens: number) =>
     (usage: unknown): void => {
       calibrateFromUsage({
         memory,
         usage,
-        estimatedTokens: memory.countMessageTokens(working) + tokens,
+        estimatedTokens: memory.countTokens() + tokens,
       });
     };
   const measureTokens = (
@@ -282,7 +282,7 @@ export function createSessionManager<TMessage>({
         return converted;
       };
       return registry.run(sessionId, async ({ memory, data }) => {
-        const untouched = memory.getState().revision === data.revision;
+        const untouched = memory.getRevision() === data.revision;
         const sync = await syncMessages({
           memory,
           messages: request.messages,
@@ -311,7 +311,6 @@ export function createSessionManager<TMessage>({
           fixedTokens: tokens,
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
-        const working = memory.getMessages();
         let messages: TMessage[] | undefined;
         if (request.view !== 'if-compressed' || compression.applied) {
           // Only appended since the last view: extend it instead of mapping the history again.
@@ -321,25 +320,25 @@ export function createSessionManager<TMessage>({
             data.variant === variant &&
             sync.kind === 'appended' &&
             !compression.applied &&
-            working.length === data.view.length + sync.appended.length
+            memory.getMessageCount() === data.view.length + sync.appended.length
               ? data.view.concat(sync.appended.map(convert))
-              : working.map(convert);
+              : memory.getMessages().map(convert);
         }
         data.view = messages;
         data.variant = variant;
-        data.revision = memory.getState().revision;
+        data.revision = memory.getRevision();
         return {
           memory,
           sync,
           compression,
           messages,
-          calibrate: calibrator(memory, working, tokens),
+          calibrate: calibrator(memory, tokens),
         };
       });
     },
     measure: (memory, fixed) => {
       const tokens = measureTokens(memory, fixed);
-      return { calibrate: calibrator(memory, memory.getMessages(), tokens) };
+      return { calibrate: calibrator(memory, tokens) };
     },
     resolveSessionId,
     getMemory: (sessionId) => registry.getMemory(sessionId),

@@ -110,16 +110,19 @@ export async function syncMessages<TMessage>({
   isSameMessage = Object.is,
   sampleSize = 3,
 }: SyncMessagesOptions<TMessage>): Promise<SyncMessagesResult> {
-  const original = memory.getOriginalMessages();
-  const working = memory.getMessages();
-  const idsMatch = (prefix: readonly Message[]): boolean =>
+  // O(1) reads: no snapshot of the history is built.
+  const originalCount = memory.getOriginalMessageCount();
+  const workingCount = memory.getMessageCount();
+  const idsMatch = (
+    count: number,
+    at: (index: number) => Message | undefined,
+  ): boolean =>
     matchesPrefix(
       messages.length,
-      prefix.length,
+      count,
       sampleSize,
-      (index) => idOf(messages[index]!, index) === prefix[index]!.id,
+      (index) => idOf(messages[index]!, index) === at(index)!.id,
     );
-
   const continues = (prefix: readonly TMessage[] | undefined): boolean =>
     prefix !== undefined &&
     matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
@@ -128,27 +131,29 @@ export async function syncMessages<TMessage>({
 
   let anchor: SyncAnchor = 'none';
   let start = 0;
-  if (lastInput?.length === original.length && continues(lastInput)) {
+  if (lastInput?.length === originalCount && continues(lastInput)) {
     anchor = 'input';
-    start = original.length;
-  } else if (original.length > 0 && idsMatch(original)) {
+    start = originalCount;
+  } else if (
+    idsMatch(originalCount, (index) => memory.getOriginalMessageAt(index))
+  ) {
     anchor = 'original';
-    start = original.length;
-  } else if (working.length > 0 && working !== original && idsMatch(working)) {
+    start = originalCount;
+  } else if (idsMatch(workingCount, (index) => memory.getMessageAt(index))) {
     anchor = 'working';
-    start = working.length;
+    start = workingCount;
   } else if (continues(lastView)) {
     anchor = 'view';
     start = lastView!.length;
   }
 
   const kind: SyncKind =
-    anchor !== 'none' || (original.length === 0 && working.length === 0)
+    anchor !== 'none' || (originalCount === 0 && workingCount === 0)
       ? 'appended'
       : 'rebuilt';
   if (kind === 'rebuilt') await memory.clear();
 
-  const firstIndex = kind === 'rebuilt' ? 0 : original.length;
+  const firstIndex = kind === 'rebuilt' ? 0 : originalCount;
   const fresh = messages.slice(start);
   if (fresh.length === 0) return { kind, anchor, appended: [] };
   const ids = fresh.map((message, offset) =>

@@ -33,10 +33,10 @@ export interface FromLangChainMessagesOptions {
   /**
    * Core messages that come before `messages` (the conversation so far): a
    * tool message without `name` takes its tool name from the matching call,
-   * searched in `messages` first, then here.
+   * searched in `messages` first, then here (a function is called only then).
    * @default []
    */
-  readonly previous?: readonly Message[];
+  readonly previous?: readonly Message[] | (() => readonly Message[]);
 }
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
@@ -74,7 +74,11 @@ export function fromLangChainMessages(
   messages.forEach((message, index) => {
     converted.push(
       convertMessage(message, index, generateId, (toolCallId) =>
-        findToolName(toolCallId, converted, previous),
+        findToolName(
+          toolCallId,
+          converted,
+          typeof previous === 'function' ? previous() : previous,
+        ),
       ),
     );
   });

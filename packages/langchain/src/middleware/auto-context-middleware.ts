@@ -107,7 +107,7 @@ export function autoContextMiddleware({
     idOf: (message, index) => message.id ?? `lc-${index}`,
     fromFramework: (messages, { ids, memory: target }) =>
       fromLangChainMessages(messages, {
-        previous: target.getMessages(),
+        previous: () => target.getMessages(),
         generateId: (index) => ids[index]!,
       }),
     toFramework: (message) => toLangChainMessage(message),
