@@ -27,6 +27,11 @@ export {
 } from './json-safe';
 export { readProviderInputTokens } from './read-provider-input-tokens';
 export { readProviderUsage } from './read-provider-usage';
+export {
+  createPartEntryFinder,
+  recordPartEntries,
+} from './record-part-entries';
+export type { PartEntry } from './record-part-entries';
 export { createSessionRegistry } from './session-registry';
 export type {
   CreateSessionMemory,
