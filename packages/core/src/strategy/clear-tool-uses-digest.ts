@@ -111,7 +111,12 @@ function describeCall(toolName: string, input: unknown): string {
   const heredoc = HEREDOC.exec(lines[0]!);
   if (heredoc !== null) {
     const path = heredoc[2] ?? heredoc[3]!;
-    return `wrote \`${path}\` (${Math.max(0, lines.length - 2)} lines)`;
+    const body = lines.slice(1, -1);
+    const defined = collectNames(body, DEFINITION);
+    const used = collectNames(body, USED_NAME).filter(
+      (name) => !defined.includes(name),
+    );
+    return `wrote \`${path}\` (${body.length} lines${describeNames(defined, 'defining')}${describeNames(used, 'using')})`;
   }
   const first = lines[0]!.trim();
   const more = lines.length > 1 ? ` (+${lines.length - 1} lines)` : '';
@@ -123,6 +128,42 @@ const RETURN_CODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
 const DEFINITION =
   /^\s*(?:\d+\s+)?(?:async\s+)?(?:def|class|function|interface|struct|fn)\s+([A-Za-z_]\w*)/;
 const SEARCH_HIT = /^(?:\.\/)?([\w./-]+\.\w+):\d+[:-]/;
+
+/** Dotted names and called names in code (`settings.configure`, `check_array(`). */
+const USED_NAME =
+  /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w{2,}(?=\())/g;
+
+/** Names a code snippet uses at most on a digest line. */
+export const DIGEST_MAX_USED = 10;
+
+function collectNames(lines: readonly string[], pattern: RegExp): string[] {
+  const names: string[] = [];
+  for (const line of lines) {
+    if (pattern.global) {
+      for (const match of line.matchAll(pattern)) {
+        const name = match[1]!;
+        if (!names.includes(name) && !COMMON_CALLS.has(name)) names.push(name);
+      }
+    } else {
+      const name = pattern.exec(line)?.[1];
+      if (name !== undefined && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+const COMMON_CALLS = new Set(
+  'print len str int range open list dict set isinstance super format join append'.split(
+    ' ',
+  ),
+);
+
+function describeNames(names: readonly string[], verb: string): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, DIGEST_MAX_USED);
+  const more = names.length > shown.length ? ' and more' : '';
+  return `; ${verb} ${shown.join(', ')}${more}`;
+}
 
 function describeOutput(text: string, isError: boolean): string {
   const pieces: string[] = [];
@@ -163,6 +204,10 @@ function describeOutput(text: string, isError: boolean): string {
   if (names.length > 0) {
     const listed = names.slice(0, DIGEST_MAX_NAMES).join(', ');
     description += ` — defines ${listed}${names.length > DIGEST_MAX_NAMES ? ' and more' : ''}`;
+    const used = collectNames(lines, USED_NAME).filter(
+      (name) => !names.includes(name),
+    );
+    description += describeNames(used, 'using');
   }
   if (files.length > 1 || (files.length === 1 && names.length === 0)) {
     const listed = files.slice(0, DIGEST_MAX_FILES).join(', ');
