@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkStateContract } from '../contract/check-state-contract';
-import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { renderLedger } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
+import { writeSectionedSummary } from '../summarizer/write-sectioned-summary';
 import {
   applyTestPlan,
   assistant,
@@ -51,8 +51,10 @@ describe('lastResort', () => {
       { start: 6, end: 8 },
     ]);
     const span = messages.slice(1, 5);
-    const transcript = renderTranscript(span, { maxPartChars: 200 });
-    const ledger = extractIdentifierLedger(renderTranscript(span));
+    const transcript = renderTranscript(span);
+    const ledger = extractIdentifierLedger(transcript);
+    // Room to spare: the sectioned summary is a quarter of the transcript.
+    const summary = `Folded 4 messages.\n${writeSectionedSummary(transcript, Math.ceil(transcript.length / 4))}`;
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
     expect(plan.edits[0]!.build({})).toEqual([
       {
@@ -75,8 +77,8 @@ describe('lastResort', () => {
           {
             type: 'text',
             text: [
-              `Folded 4 messages.\n${createPreview(transcript, 200)}`,
-              renderLedger(ledger),
+              summary,
+              renderLedger(ledger, { summary: `${summary}\n` }),
               tag('gen-0'),
             ]
               .filter(Boolean)

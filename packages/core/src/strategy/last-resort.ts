@@ -1,9 +1,9 @@
 import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
 import { renderTranscript } from '../summary/render-transcript';
+import { writeSectionedSummary } from '../summarizer/write-sectioned-summary';
 import type {
   PlannedEdit,
   Strategy,
@@ -42,7 +42,9 @@ export const LAST_RESORT_USER_TEXT =
  * Levels, gentlest first, the first whose result fits `messageBudget` wins
  * (the last one otherwise): keep the last `LAST_RESORT_TAIL_UNITS` units
  * verbatim, then one, then none; then compact folds (header and tag only, no
- * preview, no ledger: the originals are one reload away).
+ * summary, no ledger: the originals are one reload away). Folds are measured
+ * with a fixed offload id as long as a real one, so decisions do not depend
+ * on the random ids and a level that fits in the draft fits once applied.
  *
  * Folds are made per maximal run of foldable units (on exchange boundaries),
  * and only when the fold has fewer tokens than the run (a single large message
@@ -56,9 +58,13 @@ export const LAST_RESORT_USER_TEXT =
  *   `LAST_RESORT_USER_TEXT` followed by an assistant stub;
  * - after a user message (the current round's, typically): the assistant stub
  *   alone, so roles keep alternating.
- * The assistant stub's text is `Folded N messages.` (N originals), a preview
- * of the originals' transcript (`offloadSinglePreview` characters), the ledger
- * (earlier ledgers merged with the new content's) and the tag
+ * The assistant stub's text is `Folded N messages.` (N originals), a
+ * sectioned extractive summary of the originals' transcript
+ * (`writeSectionedSummary`: the request, the calls with their arguments and
+ * outcomes as records, the next step) sized to the room the rest of the prompt
+ * leaves under the budget (`planSizedRuns`; none below
+ * `LAST_RESORT_MIN_SUMMARY_CHARS`), the ledger (earlier ledgers merged with
+ * the new content's, minus what the summary holds) and the tag
  * (`composeSummaryText`); its marker also has `ledger` and `replaces`. Ids:
  * offload id, then the user stub's (when there is one), then the assistant
  * stub's, run by run.
@@ -78,17 +84,18 @@ export const lastResort: Strategy = (context) => {
   );
   const total = counter.countMessages(messages);
   const drafts = new Map<string, FoldDraft | undefined>();
-  const draftOf = (start: number, end: number, compact: boolean) => {
-    const key = `${start}:${end}:${compact}`;
+  const draftOf = (start: number, end: number, bodyChars: number) => {
+    const key = `${start}:${end}:${bodyChars}`;
     if (!drafts.has(key)) {
-      drafts.set(key, draftFold(context, start, end, compact));
+      drafts.set(key, draftFold(context, start, end, bodyChars));
     }
     return drafts.get(key);
   };
 
   // Levels, gentlest first: keep the last two units, one, none; then compact
-  // folds (no preview, no ledger). The first level that fits is taken, the
-  // last one otherwise.
+  // folds (no summary, no ledger). At each level the folds' summaries share
+  // the room the rest of the prompt leaves under the budget. The first level
+  // that fits is taken, the last one otherwise.
   const levels: { keep: number; compact: boolean }[] = [];
   for (
     let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
@@ -100,12 +107,12 @@ export const lastResort: Strategy = (context) => {
   levels.push({ keep: 0, compact: true });
   let chosen: FoldDraft[] = [];
   for (const { keep, compact } of levels) {
-    const candidate = planRuns(
-      units,
-      movable,
-      units.length - keep,
-      (start, end) => draftOf(start, end, compact),
-    );
+    const tailStart = units.length - keep;
+    const candidate = compact
+      ? planRuns(units, movable, tailStart, (start, end) =>
+          draftOf(start, end, COMPACT),
+        )
+      : planSizedRuns(context, units, movable, tailStart, total, draftOf);
     const after = candidate.reduce(
       (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
       total,
@@ -151,6 +158,69 @@ function planRuns(
   return folds;
 }
 
+/** `draftFold`'s body size for a compact fold (header and tag only). */
+const COMPACT = -1;
+
+/**
+ * Fewest characters a fold's summary gets; with less room the fold keeps its
+ * ledger only (a summary shorter than this is mostly headings).
+ */
+export const LAST_RESORT_MIN_SUMMARY_CHARS = 160;
+
+/** Longest fold summary, as the extractive summarizer's default. */
+const MAX_SUMMARY_CHARS = 4000;
+
+/**
+ * The folds of one level with summaries sized to the budget: the runs are
+ * first drafted without a summary (header, ledger, tag); the tokens the rest
+ * of the prompt leaves under `messageBudget` are then shared among the runs in
+ * proportion to their size, converted to characters with each run's own
+ * characters-per-token ratio, and each run is drafted again with a sectioned
+ * summary of that size (at most a quarter of its transcript, as the extractive
+ * summarizer writes by default).
+ */
+function planSizedRuns(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  total: number,
+  draftOf: (
+    start: number,
+    end: number,
+    bodyChars: number,
+  ) => FoldDraft | undefined,
+): FoldDraft[] {
+  const bare = planRuns(units, movable, tailStart, (start, end) =>
+    draftOf(start, end, 0),
+  );
+  if (bare.length === 0) return bare;
+  const spans = bare.reduce((sum, draft) => sum + draft.spanTokens, 0);
+  const skeletons = bare.reduce((sum, draft) => sum + draft.foldTokens, 0);
+  const room =
+    context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+  return bare.map((draft) => {
+    const tokens = Math.floor((room * draft.spanTokens) / spans);
+    const chars = Math.min(
+      Math.floor(tokens * draft.charsPerToken * 0.9),
+      Math.ceil(draft.transcriptChars / 4),
+      MAX_SUMMARY_CHARS,
+    );
+    if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
+    return draftOf(draft.start, draft.end, chars) ?? draft;
+  });
+}
+
+/** Tokens kept free when sizing fold summaries (counting is per message, not additive). */
+const FIT_MARGIN_TOKENS = 8;
+
+/**
+ * The offload id the drafts are measured with: as long as a real one (a
+ * session tag and 128 random bits in hex) and fixed, so that decisions do not
+ * depend on the random ids.
+ */
+const DRAFT_OFFLOAD_ID = '5e1f0c3a_9d27b4e8c1f6a3052b7e9d4c8a1f6e30';
+
 const EMPTY_LEDGER: IdentifierLedger = {
   paths: [],
   identifiers: [],
@@ -169,33 +239,39 @@ interface FoldDraft {
   readonly needsUser: boolean;
   readonly spanTokens: number;
   readonly foldTokens: number;
+  /** Characters of the originals' transcript, and per token of it. */
+  readonly transcriptChars: number;
+  readonly charsPerToken: number;
 }
 
-/** The fold of `[start, end)` without ids, or `undefined` when it would not save tokens. */
+/**
+ * The fold of `[start, end)` without ids, or `undefined` when it would not save
+ * tokens. `bodyChars`: the sectioned summary's size (0: none, the ledger only;
+ * `COMPACT`: no summary and no ledger).
+ */
 function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
-  compact: boolean,
+  bodyChars: number,
 ): FoldDraft | undefined {
-  const { messages, config, counter } = context;
+  const { messages, counter } = context;
   if (end <= start) return undefined;
   const span = messages.slice(start, end);
   const flat = flattenFoldedSpan(span, context.lookupOffload);
   if (flat.originals.length === 0) return undefined;
   const header = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.`;
+  const transcript = renderTranscript(flat.originals);
   let summary = header;
   let ledger: IdentifierLedger = EMPTY_LEDGER;
-  if (!compact) {
-    const previewChars = config.offloadSinglePreview;
-    const transcript = renderTranscript(flat.originals, {
-      maxPartChars: Math.max(previewChars, 1),
-    });
-    summary = `${header}\n${createPreview(transcript, previewChars)}`;
+  if (bodyChars !== COMPACT) {
     ledger = mergeLedgers(
       ...flat.ledgers,
       extractIdentifierLedger(renderTranscript(flat.fresh)),
     );
+    const body =
+      bodyChars > 0 ? writeSectionedSummary(transcript, bodyChars) : '';
+    if (body !== '') summary = `${header}\n${body}`;
   }
   const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
   const draft = {
@@ -209,9 +285,15 @@ function draftFold(
     needsUser,
     spanTokens: counter.countMessages(span),
     foldTokens: 0,
+    transcriptChars: transcript.length,
+    charsPerToken:
+      transcript.length / Math.max(1, counter.countText(transcript)),
   };
   const foldTokens = counter.countMessages(
-    buildFold(draft, needsUser ? ['x', 'x', 'x'] : ['x', 'x']),
+    buildFold(
+      draft,
+      needsUser ? [DRAFT_OFFLOAD_ID, 'x', 'x'] : [DRAFT_OFFLOAD_ID, 'x'],
+    ),
   );
   if (foldTokens >= draft.spanTokens) return undefined;
   return { ...draft, foldTokens };
