@@ -2,6 +2,7 @@ import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
+import { LEDGER_MAX_CHARS } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import { writeSectionedSummary } from '../summarizer/write-sectioned-summary';
 import type {
@@ -13,6 +14,7 @@ import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
 import { flattenFoldedSpan } from './flatten-folded-span';
+import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
 
@@ -105,21 +107,34 @@ export const lastResort: Strategy = (context) => {
     levels.push({ keep, compact: false });
   }
   levels.push({ keep: 0, compact: true });
+  // A set that fits but had to leave a fold without its summary is taken
+  // only when no later set fits with every summary.
   let chosen: FoldDraft[] = [];
-  for (const { keep, compact } of levels) {
+  let fallback: FoldDraft[] | undefined;
+  levels: for (const { keep, compact } of levels) {
     const tailStart = units.length - keep;
-    const candidate = compact
-      ? planRuns(units, movable, tailStart, (start, end) =>
-          draftOf(start, end, COMPACT),
-        )
+    const candidates = compact
+      ? [
+          planRuns(units, movable, tailStart, (start, end) =>
+            draftOf(start, end, COMPACT),
+          ),
+        ]
       : planSizedRuns(context, units, movable, tailStart, total, draftOf);
-    const after = candidate.reduce(
-      (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
-      total,
-    );
-    if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
-    if (after < context.messageBudget) break;
+    for (const candidate of candidates) {
+      const after = candidate.reduce(
+        (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
+        total,
+      );
+      if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
+      if (after >= context.messageBudget) continue;
+      if (compact || candidate.every(hasSummary)) {
+        fallback = undefined;
+        break levels;
+      }
+      fallback ??= candidate;
+    }
   }
+  if (fallback !== undefined) chosen = fallback;
   if (chosen.length === 0) return undefined;
   return {
     strategy: 'lastResort',
@@ -158,6 +173,14 @@ function planRuns(
   return folds;
 }
 
+/** Whether a fold carries a summary, or stands for too little to need one. */
+function hasSummary(draft: FoldDraft): boolean {
+  return (
+    draft.summary.includes('\n') ||
+    draft.transcript.length < LAST_RESORT_MIN_SUMMARY_CHARS * 2
+  );
+}
+
 /** `draftFold`'s body size for a compact fold (header and tag only). */
 const COMPACT = -1;
 
@@ -171,13 +194,16 @@ export const LAST_RESORT_MIN_SUMMARY_CHARS = 160;
 const MAX_SUMMARY_CHARS = 4000;
 
 /**
- * The folds of one level with summaries sized to the budget: the runs are
- * first drafted without a summary (header, ledger, tag); the tokens the rest
- * of the prompt leaves under `messageBudget` are then shared among the runs in
- * proportion to their size, converted to characters with each run's own
- * characters-per-token ratio, and each run is drafted again with a sectioned
- * summary of that size (at most a quarter of its transcript, as the extractive
- * summarizer writes by default).
+ * The candidate fold sets of one level, gentlest first: the newest run of
+ * movable units alone, then the two newest, … then every run (so a working
+ * summary further up is folded again only when folding what came after it is
+ * not enough). In each set the summaries are sized to the budget: the runs
+ * are first drafted without a summary (header, ledger, tag); the tokens the
+ * rest of the prompt leaves under `messageBudget` are then shared among the
+ * set's runs in proportion to their size (`sizeSummaryToRoom`: each run's own
+ * characters per token, at most a quarter of its transcript, as the
+ * extractive summarizer writes by default) and each run is drafted again with
+ * a sectioned summary of that size.
  */
 function planSizedRuns(
   context: StrategyContext,
@@ -190,36 +216,37 @@ function planSizedRuns(
     end: number,
     bodyChars: number,
   ) => FoldDraft | undefined,
-): FoldDraft[] {
+): FoldDraft[][] {
   const bare = planRuns(units, movable, tailStart, (start, end) =>
     draftOf(start, end, 0),
   );
-  if (bare.length === 0) return bare;
-  const spans = bare.reduce((sum, draft) => sum + draft.spanTokens, 0);
-  const skeletons = bare.reduce((sum, draft) => sum + draft.foldTokens, 0);
-  const room =
-    context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
-  return bare.map((draft) => {
-    const tokens = Math.floor((room * draft.spanTokens) / spans);
-    const chars = Math.min(
-      Math.floor(tokens * draft.charsPerToken * 0.9),
-      Math.ceil(draft.transcriptChars / 4),
-      MAX_SUMMARY_CHARS,
+  if (bare.length === 0) return [bare];
+  const sets: FoldDraft[][] = [];
+  for (let first = bare.length - 1; first >= 0; first--) {
+    const set = bare.slice(first);
+    const spans = set.reduce((sum, draft) => sum + draft.spanTokens, 0);
+    const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
+    const room =
+      context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+    sets.push(
+      set.map((draft) => {
+        const chars = sizeSummaryToRoom({
+          roomTokens: Math.floor((room * draft.spanTokens) / spans),
+          transcript: draft.transcript,
+          counter: context.counter,
+          maxShare: 0.25,
+          maxChars: MAX_SUMMARY_CHARS,
+        });
+        if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
+        return draftOf(draft.start, draft.end, chars) ?? draft;
+      }),
     );
-    if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
-    return draftOf(draft.start, draft.end, chars) ?? draft;
-  });
+  }
+  return sets;
 }
 
 /** Tokens kept free when sizing fold summaries (counting is per message, not additive). */
 const FIT_MARGIN_TOKENS = 8;
-
-/**
- * The offload id the drafts are measured with: as long as a real one (a
- * session tag and 128 random bits in hex) and fixed, so that decisions do not
- * depend on the random ids.
- */
-const DRAFT_OFFLOAD_ID = '5e1f0c3a_9d27b4e8c1f6a3052b7e9d4c8a1f6e30';
 
 const EMPTY_LEDGER: IdentifierLedger = {
   paths: [],
@@ -235,13 +262,14 @@ interface FoldDraft {
   readonly originals: readonly Message[];
   readonly summary: string;
   readonly ledger: IdentifierLedger;
+  /** Longest rendered ledger (0: none). */
+  readonly ledgerMaxChars: number;
   readonly generation: number;
   readonly needsUser: boolean;
   readonly spanTokens: number;
   readonly foldTokens: number;
-  /** Characters of the originals' transcript, and per token of it. */
-  readonly transcriptChars: number;
-  readonly charsPerToken: number;
+  /** The originals' transcript. */
+  readonly transcript: string;
 }
 
 /**
@@ -264,6 +292,7 @@ function draftFold(
   const transcript = renderTranscript(flat.originals);
   let summary = header;
   let ledger: IdentifierLedger = EMPTY_LEDGER;
+  let ledgerMaxChars = 0;
   if (bodyChars !== COMPACT) {
     ledger = mergeLedgers(
       ...flat.ledgers,
@@ -272,6 +301,9 @@ function draftFold(
     const body =
       bodyChars > 0 ? writeSectionedSummary(transcript, bodyChars) : '';
     if (body !== '') summary = `${header}\n${body}`;
+    // The ledger fills what the summary left of its room, no more: a flat
+    // list does not say what belongs to what.
+    ledgerMaxChars = Math.min(LEDGER_MAX_CHARS, bodyChars - body.length);
   }
   const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
   const draft = {
@@ -281,13 +313,12 @@ function draftFold(
     originals: flat.originals,
     summary,
     ledger,
+    ledgerMaxChars,
     generation: flat.generation + 1,
     needsUser,
     spanTokens: counter.countMessages(span),
     foldTokens: 0,
-    transcriptChars: transcript.length,
-    charsPerToken:
-      transcript.length / Math.max(1, counter.countText(transcript)),
+    transcript,
   };
   const foldTokens = counter.countMessages(
     buildFold(
@@ -330,6 +361,7 @@ function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
       summary: draft.summary,
       ledger: draft.ledger,
       offloadId,
+      ledgerMaxChars: draft.ledgerMaxChars,
     }),
     marker: {
       ...marker,
