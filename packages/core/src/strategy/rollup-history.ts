@@ -249,7 +249,7 @@ function sizeRollup(
   taskMessages: readonly Message[],
   skeleton: { note: string | undefined; ledger: IdentifierLedger },
 ): number | undefined {
-  const { messages, counter, pressure, config } = context;
+  const { messages, counter, pressure } = context;
   if (!pressure.tokens) return undefined;
   const rest =
     counter.countMessages(messages) -
@@ -277,8 +277,8 @@ function sizeRollup(
   // The room the rest of the prompt leaves under the budget: a small budget's
   // working summary uses it instead of a fixed share of its input, so the
   // last resort does not have to fold the history again.
-  const lowWater = context.messageBudget;
-  const room = lowWater - rest - counter.countMessages([opener, bare]) - 8;
+  const room =
+    context.messageBudget - rest - counter.countMessages([opener, bare]) - 8;
   const transcript = renderTranscript(taskMessages);
   return Math.max(
     Math.min(ROLLUP_MIN_TARGET_CHARS, transcript.length - 1),

@@ -657,7 +657,7 @@ function describeTable(rows: readonly unknown[]): string | undefined {
     const cells: string[] = [];
     for (const [, cell] of entries) {
       if (typeof cell === 'object' && cell !== null) return undefined;
-      const text = cell === null ? 'null' : String(cell);
+      const text = describeValue(cell);
       if (text === '' || /[\s;()]/.test(text)) return undefined;
       cells.push(text);
     }
