@@ -108,10 +108,14 @@ export const lastResort: Strategy = (context) => {
   }
   levels.push({ keep: 0, compact: true });
   // A set that fits but had to leave a fold without its summary is taken
-  // only when no later set fits with every summary.
+  // only when no later set fits with every summary (the one with the most
+  // summaries, then the gentlest); compact folds only when nothing else fits.
   let chosen: FoldDraft[] = [];
   let fallback: FoldDraft[] | undefined;
+  const summaries = (set: readonly FoldDraft[]) =>
+    set.filter((draft) => draft.summary.includes('\n')).length;
   levels: for (const { keep, compact } of levels) {
+    if (compact && fallback !== undefined) break;
     const tailStart = units.length - keep;
     const candidates = compact
       ? [
@@ -131,7 +135,8 @@ export const lastResort: Strategy = (context) => {
         fallback = undefined;
         break levels;
       }
-      fallback ??= candidate;
+      if (fallback === undefined || summaries(candidate) > summaries(fallback))
+        fallback = candidate;
     }
   }
   if (fallback !== undefined) chosen = fallback;
@@ -228,13 +233,18 @@ function planSizedRuns(
     const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
     const room =
       context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+    const shares = shareRoom(
+      room,
+      set.map((draft) => context.counter.countText(draft.transcript)),
+      SUMMARY_MAX_SHARE,
+    );
     sets.push(
-      set.map((draft) => {
+      set.map((draft, position) => {
         const chars = sizeSummaryToRoom({
-          roomTokens: Math.floor((room * draft.spanTokens) / spans),
+          roomTokens: shares[position]!,
           transcript: draft.transcript,
           counter: context.counter,
-          maxShare: 0.25,
+          maxShare: SUMMARY_MAX_SHARE,
           maxChars: MAX_SUMMARY_CHARS,
         });
         if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
@@ -243,6 +253,49 @@ function planSizedRuns(
     );
   }
   return sets;
+}
+
+/** Longest fold summary, as a share of its transcript (the extractive summarizer's default). */
+const SUMMARY_MAX_SHARE = 0.25;
+
+/**
+ * `room` tokens shared among folds in proportion to the size of what each
+ * stands for (its originals' tokens, not the span's: an earlier fold is small
+ * but holds much), none above `maxShare` of its own originals; what a capped
+ * fold leaves goes to the others.
+ */
+function shareRoom(
+  room: number,
+  weights: readonly number[],
+  maxShare: number,
+): number[] {
+  const shares = weights.map(() => 0);
+  let pending = weights.map((_, position) => position);
+  let remaining = Math.max(0, room);
+  while (pending.length > 0) {
+    const weight = pending.reduce(
+      (sum, position) => sum + weights[position]!,
+      0,
+    );
+    const capped = pending.filter(
+      (position) =>
+        weights[position]! * maxShare <=
+        (remaining * weights[position]!) / Math.max(1, weight),
+    );
+    if (capped.length === 0) {
+      for (const position of pending)
+        shares[position] = Math.floor(
+          (remaining * weights[position]!) / Math.max(1, weight),
+        );
+      break;
+    }
+    for (const position of capped) {
+      shares[position] = Math.ceil(weights[position]! * maxShare);
+      remaining -= shares[position];
+    }
+    pending = pending.filter((position) => !capped.includes(position));
+  }
+  return shares;
 }
 
 /** Tokens kept free when sizing fold summaries (counting is per message, not additive). */
