@@ -25,3 +25,4 @@ export * from '../threshold';
 export * from '../token';
 export { isJsonEqual } from '../contract/is-json-equal';
 export * from '../formats';
+export * from '../telemetry';
