@@ -18,6 +18,8 @@ import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '../message/from-langchain-messages';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
+import { measureCompaction, withRunMetadata } from './compaction-run-metadata';
+import type { CompactionRunMetadata } from './compaction-run-metadata';
 
 /**
  * LangGraph's "remove every message before this one" id
@@ -162,6 +164,10 @@ export function autoContextMiddleware({
     return threadId === undefined ? undefined : registry!.getMemory(threadId);
   };
 
+  const runMetadata = new WeakMap<
+    CoreMemory,
+    CompactionRunMetadata | undefined
+  >();
   return createMiddleware({
     name,
     tools: reloadTool
@@ -199,10 +205,12 @@ export function autoContextMiddleware({
           },
         });
         const signal = (runtime as RuntimeLike).signal;
+        const measured = measureCompaction(target);
         const result = await target.compressIfNeeded({
           fixedTokens: fixedTokens.get(target) ?? initialFixedTokens,
           ...(signal === undefined ? {} : { signal }),
         });
+        runMetadata.set(target, measured(result));
         if (!result.applied) return undefined;
         return {
           messages: [
@@ -225,12 +233,19 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
+      // The compaction before this call, as the model run's metadata.
+      const metadata = runMetadata.get(target);
+      runMetadata.delete(target);
       const fixed = target.countFixedTokens({
         ...(systemPrompt === '' ? {} : { system: systemPrompt }),
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
       fixedTokens.set(target, fixed);
-      const response = await handler(next);
+      const response = await handler(
+        metadata === undefined
+          ? next
+          : { ...next, model: withRunMetadata(next.model, metadata) },
+      );
       // The request's messages are the memory's working messages
       // (`beforeModel` synced them), so the memory counts them (cached).
       calibrateFromUsage({

@@ -1,0 +1,51 @@
+import type { AutoContextMemory, CompressionResult } from '@acm/core';
+import {
+  getCompactionAttributes,
+  summarizeCompressionResult,
+} from '@acm/core/internal';
+
+/** Run metadata: the compaction's attributes (`acm.compaction.*`, …; see `docs/guides/telemetry.md`). */
+export type CompactionRunMetadata = Record<string, unknown>;
+
+/**
+ * Measures one `compressIfNeeded` call of `memory`: call it before, then call
+ * what it returns with the result to get the run metadata of an applied
+ * compaction (the same keys and values as `@acm/otel`'s span attributes,
+ * `gen_ai.conversation.id` = the session id), or `undefined` when nothing was
+ * applied.
+ */
+export function measureCompaction(
+  memory: AutoContextMemory,
+): (result: CompressionResult) => CompactionRunMetadata | undefined {
+  const tokensBefore = memory.countTokens();
+  const messagesBefore = memory.getMessageCount();
+  return (result) =>
+    result.applied
+      ? getCompactionAttributes(
+          summarizeCompressionResult(result, {
+            tokensBefore,
+            tokensAfter: memory.countTokens(),
+            messagesBefore,
+            messagesAfter: memory.getMessageCount(),
+          }),
+          { conversationId: memory.sessionId },
+        )
+      : undefined;
+}
+
+/**
+ * `model` with `metadata` on its runs (`withConfig`, which LangChain's agent
+ * keeps when it binds the tools); `model` itself when it has no `withConfig`.
+ */
+export function withRunMetadata<Model>(
+  model: Model,
+  metadata: CompactionRunMetadata | undefined,
+): Model {
+  if (metadata === undefined) return model;
+  const configurable = model as {
+    withConfig?: (config: { metadata: CompactionRunMetadata }) => unknown;
+  };
+  return typeof configurable.withConfig === 'function'
+    ? (configurable.withConfig({ metadata }) as Model)
+    : model;
+}
