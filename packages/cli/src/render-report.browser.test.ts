@@ -222,9 +222,24 @@ describe.skipIf(!existsSync(CHROMIUM))(
         expect(
           await details.locator('svg.token-chart line.budget').count(),
         ).toBe(1);
-        expect(await details.locator('circle.event').count()).toBe(
-          conversation.events.length,
-        );
+        // One dot per strategy and turn, holding every event of it.
+        const dots = await details
+          .locator('circle.event')
+          .evaluateAll((circles) =>
+            circles.map((circle) => ({
+              key: `${circle.getAttribute('data-strategy')}|${circle.getAttribute('data-turn')}`,
+              count: Number(circle.getAttribute('data-count')),
+            })),
+          );
+        const expectedDots = new Map<string, number>();
+        for (const event of conversation.events) {
+          const key = `${event.strategy}|${event.turn}`;
+          expectedDots.set(key, (expectedDots.get(key) ?? 0) + 1);
+        }
+        expect(
+          new Map(dots.map(({ key, count }) => [key, count])),
+        ).toStrictEqual(expectedDots);
+        expect(dots).toHaveLength(expectedDots.size);
         // No empty chart: a conversation without events says so instead.
         expect(await details.locator('svg.timeline').count()).toBe(
           conversation.events.length === 0 ? 0 : 1,
