@@ -13,7 +13,7 @@
  * - at 10 000 messages (tau + SWE): time to index, query median / p95,
  *   whether documents can be added after searching (incremental).
  *
- *   cd bench && npx tsx --conditions=@acm/source retrieval-engines.ts [--limit N]
+ *   cd bench && npx tsx --conditions=@acm/source retrieval-engines.ts [--limit N] [--engines acm-bm25,minisearch]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,7 +38,10 @@ import {
 } from './lib/retrieval-probes';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { limit: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { limit: { type: 'string' }, engines: { type: 'string' } },
+});
+const only = values.engines?.split(',');
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 
 interface Engine {
@@ -231,6 +234,7 @@ const latencyQueries = [
 
 const report: Record<string, unknown> = {};
 for (const [name, { incremental, make }] of Object.entries(ENGINES)) {
+  if (only !== undefined && !only.includes(name)) continue;
   let idProbes = 0;
   let idFound = 0;
   let openingValues = 0;
@@ -286,7 +290,7 @@ for (const [name, { incremental, make }] of Object.entries(ENGINES)) {
     `${name.padEnd(10)} id@5 ${figures.identifierRecallAt5} % (${idProbes}), opening@5 ${figures.openingRecallAt5} % (${openingValues}), 10k: index ${figures.indexMs10k} ms, query median ${figures.queryMedianMs10k} ms, p95 ${figures.queryP95Ms10k} ms, incremental ${incremental}`,
   );
 }
-if (limit === undefined) {
+if (limit === undefined && only === undefined) {
   mkdirSync(join(benchDirectory, 'results'), { recursive: true });
   writeFileSync(
     join(benchDirectory, 'results', 'retrieval-engines.json'),

@@ -157,11 +157,17 @@ let t0 = performance.now();
 handler.search('warm up', 5); // indexes the 10k messages
 const indexMs = performance.now() - t0;
 const contextLatencies: number[] = [];
+const contextById: number[] = [];
+const contextByOpening: number[] = [];
 for (let round = 0; round < 3; round++) {
   for (const query of allQueries) {
     t0 = performance.now();
     handler.search(query, 5);
-    contextLatencies.push(performance.now() - t0);
+    const elapsed = performance.now() - t0;
+    contextLatencies.push(elapsed);
+    (openingQueries.includes(query) ? contextByOpening : contextById).push(
+      elapsed,
+    );
   }
 }
 
@@ -180,11 +186,17 @@ for (let start = 0; start < records.length; start += 1000) {
 }
 const backendIndexMs = performance.now() - t0;
 const backendLatencies: number[] = [];
+const backendById: number[] = [];
+const backendByOpening: number[] = [];
 for (let round = 0; round < 3; round++) {
   for (const query of allQueries) {
     t0 = performance.now();
     await backend.search({ owner, query, limit: 5 });
-    backendLatencies.push(performance.now() - t0);
+    const elapsed = performance.now() - t0;
+    backendLatencies.push(elapsed);
+    (openingQueries.includes(query) ? backendByOpening : backendById).push(
+      elapsed,
+    );
   }
 }
 
@@ -220,11 +232,29 @@ const figures = {
       indexMs: Math.round(indexMs),
       medianMs: round3(median(contextLatencies)),
       p95Ms: round3(percentile(contextLatencies, 95)),
+      identifierQueries: {
+        count: queries.length,
+        medianMs: round3(median(contextById)),
+        p95Ms: round3(percentile(contextById, 95)),
+      },
+      openingRequestQueries: {
+        count: openingQueries.length,
+        medianMs: round3(median(contextByOpening)),
+        p95Ms: round3(percentile(contextByOpening, 95)),
+      },
     },
     embeddedBackend: {
       indexMs: Math.round(backendIndexMs),
       medianMs: round3(median(backendLatencies)),
       p95Ms: round3(percentile(backendLatencies, 95)),
+      identifierQueries: {
+        medianMs: round3(median(backendById)),
+        p95Ms: round3(percentile(backendById, 95)),
+      },
+      openingRequestQueries: {
+        medianMs: round3(median(backendByOpening)),
+        p95Ms: round3(percentile(backendByOpening, 95)),
+      },
     },
   },
   probeSeconds: Math.round(probeSeconds),
@@ -249,6 +279,9 @@ console.log(
 );
 console.log(
   `latency, context_search over ${pool.length} messages: index ${figures.latency.contextSearch.indexMs} ms, query median ${figures.latency.contextSearch.medianMs} ms, p95 ${figures.latency.contextSearch.p95Ms} ms (goal ≤ 10 ms median)`,
+);
+console.log(
+  `  by query kind: ${queries.length} identifier queries median ${figures.latency.contextSearch.identifierQueries.medianMs} ms (p95 ${figures.latency.contextSearch.identifierQueries.p95Ms}), ${openingQueries.length} opening requests median ${figures.latency.contextSearch.openingRequestQueries.medianMs} ms (p95 ${figures.latency.contextSearch.openingRequestQueries.p95Ms})`,
 );
 console.log(
   `latency, embedded backend over ${records.length} records: index ${figures.latency.embeddedBackend.indexMs} ms, query median ${figures.latency.embeddedBackend.medianMs} ms, p95 ${figures.latency.embeddedBackend.p95Ms} ms`,

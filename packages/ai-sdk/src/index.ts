@@ -69,8 +69,7 @@ export type {
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
-export { SHARED_SESSION_ID } from './ai-sdk-sessions';
-export type { AutoContextSessionOptions } from './ai-sdk-sessions';
+export { SHARED_SESSION_ID } from '@acm/core/internal';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,

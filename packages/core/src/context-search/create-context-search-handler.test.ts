@@ -199,6 +199,32 @@ describe('createContextSearchHandler', () => {
     );
   });
 
+  it('should search through an injected index', () => {
+    const added: string[] = [];
+    const { memory } = listMemory([
+      text('m1', 'user', 'apple'),
+      text('m2', 'user', 'pear'),
+    ]);
+    const search = createContextSearchHandler(memory, {
+      createIndex: () => ({
+        add: (id) => void added.push(id),
+        remove: () => false,
+        has: (id) => added.includes(id),
+        get size() {
+          return added.length;
+        },
+        search: () => [{ id: 'm2', score: 1 }],
+      }),
+    });
+
+    const hits = search.search('anything');
+
+    expect(added).toStrictEqual(['m1', 'm2']);
+    expect(hits.map((hit) => [hit.messageId, hit.snippet])).toStrictEqual([
+      ['m2', 'pear'],
+    ]);
+  });
+
   it('should refuse a missing memory and bad options with InvalidArgumentError', () => {
     const { memory } = listMemory([]);
     const cases: [string, () => unknown][] = [

@@ -44,6 +44,12 @@ export interface CreateContextSearchHandlerOptions {
   readonly maxSnippetChars?: number;
   /** Hits when the model gives no limit. @default 5 */
   readonly defaultLimit?: number;
+  /**
+   * Makes the full-text index (e.g. over another engine, see
+   * `bench/retrieval-engines.ts`).
+   * @default createFullTextIndex
+   */
+  readonly createIndex?: () => FullTextIndex;
 }
 
 /**
@@ -79,6 +85,7 @@ export function createContextSearchHandler(
   {
     maxSnippetChars = 240,
     defaultLimit = 5,
+    createIndex = createFullTextIndex,
   }: CreateContextSearchHandlerOptions = {},
 ): ContextSearchHandler {
   if (
@@ -114,7 +121,7 @@ export function createContextSearchHandler(
     });
   }
 
-  let index: FullTextIndex = createFullTextIndex();
+  let index: FullTextIndex = createIndex();
   let documents = new Map<string, IndexedMessage>();
   /** message id → the offload entry holding it. */
   let offloadOf = new Map<string, string>();
@@ -123,7 +130,7 @@ export function createContextSearchHandler(
   let lastIndexedId: string | undefined;
 
   const reset = () => {
-    index = createFullTextIndex();
+    index = createIndex();
     documents = new Map();
     offloadOf = new Map();
     offloadMessages = new Map();

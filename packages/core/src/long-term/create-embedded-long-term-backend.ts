@@ -33,6 +33,13 @@ export interface CreateEmbeddedLongTermBackendOptions {
    * (so a failing disk leaves the backend as it was).
    */
   readonly journal?: (entry: LongTermJournalEntry) => MaybePromise<void>;
+  /**
+   * Makes the full-text index of one owner (e.g. over another engine, see
+   * `bench/retrieval-engines.ts`). Its `search` must return scores that are
+   * higher for better matches.
+   * @default createFullTextIndex
+   */
+  readonly createIndex?: () => FullTextIndex;
 }
 
 /** An embedded backend: also exposes its records, for snapshots. */
@@ -63,6 +70,7 @@ const MIN_CANDIDATES = 50;
 export function createEmbeddedLongTermBackend({
   records: initial = [],
   journal,
+  createIndex = createFullTextIndex,
 }: CreateEmbeddedLongTermBackendOptions = {}): EmbeddedLongTermBackend {
   const shelves = new Map<string, OwnerShelf>();
   const owners = new Map<string, string>(); // record id → owner key
@@ -87,7 +95,7 @@ export function createEmbeddedLongTermBackend({
         const key = memoryOwnerKey(copy.owner);
         let shelf = shelves.get(key);
         if (shelf === undefined) {
-          shelf = { index: createFullTextIndex(), records: new Map() };
+          shelf = { index: createIndex(), records: new Map() };
           shelves.set(key, shelf);
         }
         shelf.records.set(copy.id, copy);

@@ -29,28 +29,29 @@ export interface FullTextIndex {
   ): FullTextMatch[];
 }
 
-interface Document {
-  readonly order: number;
-  readonly length: number;
-  readonly terms: ReadonlyMap<string, number>;
-}
-
 export function createFullTextIndex(): FullTextIndex {
-  const documents = new Map<string, Document>();
-  const postings = new Map<string, Map<string, number>>();
+  /** Internal number of each id; numbers are never reused, so they also give insertion order. */
+  const numbers = new Map<string, number>();
+  const ids: (string | undefined)[] = [];
+  const lengths: number[] = [];
+  const termsOf: (readonly string[] | undefined)[] = [];
+  const postings = new Map<string, Map<number, number>>();
   let totalLength = 0;
-  let nextOrder = 0;
+  let scores = new Float64Array(64);
+  let matched = new Uint16Array(64);
 
   const remove = (id: string): boolean => {
-    const document = documents.get(id);
-    if (document === undefined) return false;
-    for (const term of document.terms.keys()) {
+    const number = numbers.get(id);
+    if (number === undefined) return false;
+    for (const term of termsOf[number]!) {
       const list = postings.get(term)!;
-      list.delete(id);
+      list.delete(number);
       if (list.size === 0) postings.delete(term);
     }
-    totalLength -= document.length;
-    documents.delete(id);
+    totalLength -= lengths[number]!;
+    numbers.delete(id);
+    ids[number] = undefined;
+    termsOf[number] = undefined;
     return true;
   };
 
@@ -58,56 +59,83 @@ export function createFullTextIndex(): FullTextIndex {
     add(id, text) {
       remove(id);
       const tokens = tokenizeForSearch(text);
-      const terms = new Map<string, number>();
-      for (const term of tokens) terms.set(term, (terms.get(term) ?? 0) + 1);
-      for (const [term, frequency] of terms) {
+      const frequencies = new Map<string, number>();
+      for (const term of tokens) {
+        frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+      }
+      const number = ids.length;
+      ids.push(id);
+      lengths.push(tokens.length);
+      termsOf.push([...frequencies.keys()]);
+      numbers.set(id, number);
+      for (const [term, frequency] of frequencies) {
         let list = postings.get(term);
         if (list === undefined) {
-          list = new Map<string, number>();
+          list = new Map<number, number>();
           postings.set(term, list);
         }
-        list.set(id, frequency);
+        list.set(number, frequency);
       }
-      documents.set(id, { order: nextOrder++, length: tokens.length, terms });
       totalLength += tokens.length;
     },
     remove,
-    has: (id) => documents.has(id),
+    has: (id) => numbers.has(id),
     get size() {
-      return documents.size;
+      return numbers.size;
     },
     search(query, limit, accept) {
-      const count = documents.size;
+      const count = numbers.size;
       if (count === 0 || limit < 1) return [];
+      if (scores.length < ids.length) {
+        scores = new Float64Array(ids.length * 2);
+        matched = new Uint16Array(ids.length * 2);
+      }
       const averageLength = totalLength / count || 1;
-      const scores = new Map<string, number>();
-      const matched = new Map<string, number>();
+      const touched: number[] = [];
       const terms = new Set(tokenizeForSearch(query));
       for (const term of terms) {
         const list = postings.get(term);
         if (list === undefined) continue;
         const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-        for (const [id, frequency] of list) {
-          if (accept !== undefined && !accept(id)) continue;
-          const length = documents.get(id)!.length;
-          const score =
+        for (const [number, frequency] of list) {
+          if (matched[number] === 0) touched.push(number);
+          scores[number]! +=
             (idf * frequency * 2.2) /
-            (frequency + 1.2 * (0.25 + (0.75 * length) / averageLength));
-          scores.set(id, (scores.get(id) ?? 0) + score);
-          matched.set(id, (matched.get(id) ?? 0) + 1);
+            (frequency +
+              1.2 * (0.25 + (0.75 * lengths[number]!) / averageLength));
+          matched[number]!++;
         }
       }
       // Coordination (as Lucene's classic similarity): a document matching
       // more of the query's terms beats one matching a single rare term.
-      return [...scores]
-        .map(([id, score]) => ({
-          id,
-          score: (score * matched.get(id)!) / terms.size,
-          order: documents.get(id)!.order,
-        }))
-        .sort((a, b) => b.score - a.score || a.order - b.order)
-        .slice(0, limit)
-        .map(({ id, score }) => ({ id, score }));
+      // Keep the best `limit` (ties: first added first) without sorting all.
+      const best: { number: number; score: number }[] = [];
+      for (const number of touched) {
+        const score = (scores[number]! * matched[number]!) / terms.size;
+        scores[number] = 0;
+        matched[number] = 0;
+        if (accept !== undefined && !accept(ids[number]!)) continue;
+        if (best.length === limit) {
+          const last = best[limit - 1]!;
+          if (
+            score < last.score ||
+            (score === last.score && number > last.number)
+          ) {
+            continue;
+          }
+          best.pop();
+        }
+        let at = best.length;
+        while (
+          at > 0 &&
+          (best[at - 1]!.score < score ||
+            (best[at - 1]!.score === score && best[at - 1]!.number > number))
+        ) {
+          at--;
+        }
+        best.splice(at, 0, { number, score });
+      }
+      return best.map(({ number, score }) => ({ id: ids[number]!, score }));
     },
   };
 }

@@ -1,6 +1,6 @@
 export {
   REMOVE_ALL_MESSAGES,
-  SHARED_THREAD_ID,
+  SHARED_SESSION_ID,
   autoContextMiddleware,
 } from './auto-context-middleware';
 export type { AutoContextMiddlewareOptions } from './auto-context-middleware';
