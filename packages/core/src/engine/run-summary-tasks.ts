@@ -216,6 +216,8 @@ async function runTask({
     calls,
   });
   let result: Awaited<ReturnType<typeof summarizeSpan>>;
+  // Rendered once: the request and the validation of its answer share it.
+  const transcript = renderTranscript(task.messages);
   try {
     const span = (async () =>
       summarizeSpan({
@@ -230,6 +232,7 @@ async function runTask({
         maxInputTokens,
         counter,
         signal,
+        transcript,
       }))();
     result = await raceAbort(span, signal);
   } catch (error) {
@@ -257,7 +260,7 @@ async function runTask({
   }
   const validation = validateSummary({
     summary: result.text,
-    input: renderTranscript(task.messages),
+    input: transcript,
   });
   if (!validation.ok) {
     return fail(

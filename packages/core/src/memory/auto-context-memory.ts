@@ -373,15 +373,6 @@ export class AutoContextMemory {
     return this.#log.originalList[index];
   }
 
-  /**
-   * The revision of the current state (`getState().revision`), in O(1): every
-   * change raises it, so a caller that remembers it knows whether anything
-   * changed since, without building the state snapshot.
-   */
-  getRevision(): number {
-    return this.#log.revision;
-  }
-
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
   getInteractionMessages(): readonly Message[] {
     return Object.freeze(

@@ -52,4 +52,27 @@ describe('createIdNeutralTokenCounter', () => {
       inner.countMessages([message]),
     );
   });
+
+  it('should find ids nested anywhere in a tool call input, keys included, and leave other inputs alone', () => {
+    const inner = createApproximateTokenCounter();
+    const call = (input: unknown): Message => ({
+      id: 'a',
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'c', toolName: 'reload', input },
+      ],
+    });
+    const nested = (id: string) => ({
+      args: [{ ids: ['x', `3fa2b7c1_${id}`] }],
+    });
+    const keyed = (id: string) => ({ [`3fa2b7c1_${id}`]: true });
+    expect(counter.countMessage(call(nested('1')))).toBe(
+      counter.countMessage(call(nested('9e8d0c4b5a6f7e8d9c0b1a2f3e4d5c6b'))),
+    );
+    expect(counter.countMessage(call(keyed('1')))).toBe(
+      counter.countMessage(call(keyed('zz'.repeat(20)))),
+    );
+    const plain = call({ args: [{ ids: ['x', 'ffffffff_1'] }], n: 3 });
+    expect(counter.countMessage(plain)).toBe(inner.countMessage(plain));
+  });
 });

@@ -74,17 +74,38 @@ function neutralizePart(
       const text = neutralize(part.text);
       return text === part.text ? part : { ...part, text };
     }
-    case 'tool-call': {
-      const text = stringifyToolOutput(part.input);
-      if (!text.includes(prefix)) return part;
-      return { ...part, input: neutralize(text) };
-    }
-    case 'tool-result': {
-      const text = stringifyToolOutput(part.output);
-      if (!text.includes(prefix)) return part;
-      return { ...part, output: neutralize(text) };
-    }
+    case 'tool-call':
+      // Most inputs hold no id: answered without building their JSON.
+      if (!jsonIncludes(part.input, prefix)) return part;
+      return { ...part, input: neutralize(stringifyToolOutput(part.input)) };
+    case 'tool-result':
+      if (!jsonIncludes(part.output, prefix)) return part;
+      return { ...part, output: neutralize(stringifyToolOutput(part.output)) };
     case 'file':
       return part;
   }
+}
+
+/**
+ * Whether a string of the JSON value `value` (object keys included) contains
+ * `needle`: what `stringifyToolOutput(value).includes(needle)` answers for a
+ * needle of hex digits and `_` (which JSON never escapes), without building
+ * the JSON text. Iterative (any depth).
+ */
+function jsonIncludes(value: unknown, needle: string): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes(needle)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === 'object') {
+      for (const key of Object.keys(current)) {
+        if (key.includes(needle)) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }

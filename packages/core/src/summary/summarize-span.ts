@@ -56,6 +56,12 @@ export interface SummarizeSpanOptions {
   readonly counter: TokenCounter;
   /** Carries the caller's timeout; every call is raced against it. */
   readonly signal: AbortSignal;
+  /**
+   * `renderTranscript(messages)`, when the caller has already rendered it
+   * (it validates the summary against it): not rendered again.
+   * @default renderTranscript(messages)
+   */
+  readonly transcript?: string;
 }
 
 export interface SummarizeSpanResult {
@@ -107,9 +113,9 @@ async function summarizeSpanUnraced({
   maxInputTokens,
   counter,
   signal,
+  transcript = renderTranscript(messages),
 }: SummarizeSpanOptions): Promise<SummarizeSpanResult> {
   signal.throwIfAborted();
-  const transcript = renderTranscript(messages);
   if (transcript === '') {
     throw new InvalidArgumentError({
       parameter: 'messages',
