@@ -83,3 +83,12 @@ export type {
   SummarizerFromLanguageModelOptions,
   SummarizerLanguageModel,
 } from './summarizer-from-language-model';
+export { longTermMemoryMiddleware } from './long-term-memory-middleware';
+export type {
+  LongTermMemoryErrorContext,
+  LongTermMemoryMiddleware,
+  LongTermMemoryMiddlewareOptions,
+} from './long-term-memory-middleware';
+export { longTermMemoryTools } from './long-term-memory-tools';
+export { contextSearchTool } from './context-search-tool';
+export type { ContextSearchToolOptions } from './context-search-tool';

@@ -15,6 +15,7 @@ import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '../message/from-langchain-messages';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
+import { contextSearchTool } from '../tool/context-search-tool';
 
 export { SHARED_SESSION_ID };
 
@@ -51,6 +52,12 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
    * @default true
    */
   readonly reloadTool?: boolean;
+  /**
+   * Register the `context_search` tool (searches the thread's earlier
+   * messages, compressed ones included) next to `context_reload`.
+   * @default reloadTool
+   */
+  readonly searchTool?: boolean;
   /**
    * Append `CONTEXT_RELOAD_INSTRUCTION` to the system prompt of every model
    * request (once; it is a stable suffix, so prompt caches keep hitting).
@@ -94,6 +101,7 @@ interface RuntimeLike {
 export function autoContextMiddleware({
   memory,
   reloadTool = true,
+  searchTool = reloadTool,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
   ...sessionOptions
@@ -120,16 +128,28 @@ export function autoContextMiddleware({
 
   return createMiddleware({
     name,
-    tools: reloadTool
-      ? [
-          contextReloadTool({
-            memory:
-              memory ??
-              ((config: RunnableConfig) =>
-                currentMemory(config as RuntimeLike)),
-          }),
-        ]
-      : [],
+    tools: [
+      ...(reloadTool
+        ? [
+            contextReloadTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) =>
+                  currentMemory(config as RuntimeLike)),
+            }),
+          ]
+        : []),
+      ...(searchTool
+        ? [
+            contextSearchTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) =>
+                  currentMemory(config as RuntimeLike)),
+            }),
+          ]
+        : []),
+    ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({
         sessionId: (runtime as RuntimeLike).configurable?.thread_id,

@@ -4,3 +4,5 @@ export {
   autoContextMiddleware,
 } from './auto-context-middleware';
 export type { AutoContextMiddlewareOptions } from './auto-context-middleware';
+export { longTermMemoryMiddleware } from '../long-term/long-term-memory-middleware';
+export type { LongTermMemoryMiddlewareOptions } from '../long-term/long-term-memory-middleware';
