@@ -4,11 +4,13 @@ import {
   createContextReloadHandler,
 } from '@acm/core';
 import {
-  calibrateFromUsage,
+  CALIBRATION_METADATA_KEY,
+  calibrateAndRecord,
   rebaseMessages,
+  restoreCalibration,
   withReloadInstruction,
 } from '@acm/core/internal';
-import type { AutoContextMemory, CompressionResult, Message } from '@acm/core';
+import type { AutoContextMemory, CompressionResult } from '@acm/core';
 import {
   contextSearchToolDefinition,
   createContextSearchHandler,
@@ -17,16 +19,8 @@ import type { ReActAgent } from '../react-agent/react-agent';
 import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';
 import type { JsonSchema } from '../tool/json-schema';
 
-/** Metadata key under which the hook records the calibration figures of an answer. */
-export const CALIBRATION_METADATA_KEY = 'acmCalibration';
-
-/** What the hook records on each answer with usage (so a resumed session calibrates the same). */
-export interface CalibrationRecord {
-  /** Input tokens the provider reported for the request. */
-  readonly providerInputTokens: number;
-  /** Our count of the same request (messages, system prompt, tool schemas), by the memory's counter. */
-  readonly estimatedTokens: number;
-}
+/** Metadata key under which the hook records the calibration figures of an answer (core's `CalibrationRecord`). */
+export { CALIBRATION_METADATA_KEY };
 
 export interface AutoContextHookOptions {
   /**
@@ -124,13 +118,7 @@ export function autoContextHook({
         memory.attachPlanNotebook(agent.planNotebook);
         preparedAgents.add(agent);
       }
-      const record = findLastCalibration(memory.getOriginalMessages());
-      if (record !== undefined) {
-        memory.setCalibration(
-          record.providerInputTokens,
-          record.estimatedTokens,
-        );
-      }
+      restoreCalibration(memory);
     },
     async preReasoning({ agent, request, signal }) {
       assertSameMemory(agent);
@@ -149,47 +137,15 @@ export function autoContextHook({
     postReasoning({ request, response }) {
       const estimatedTokens =
         memory.countMessageTokens(request.messages) + countFixed(request);
-      const providerInputTokens = calibrateFromUsage({
+      const message = calibrateAndRecord({
         memory,
         usage: response.usage,
         estimatedTokens,
+        message: response.message,
       });
-      if (providerInputTokens === undefined || providerInputTokens <= 0) return;
-      const record: CalibrationRecord = {
-        providerInputTokens,
-        estimatedTokens,
-      };
-      return {
-        response: {
-          ...response,
-          message: {
-            ...response.message,
-            metadata: {
-              ...response.message.metadata,
-              [CALIBRATION_METADATA_KEY]: record,
-            },
-          },
-        },
-      };
+      return message === undefined
+        ? undefined
+        : { response: { ...response, message } };
     },
   };
-}
-
-function findLastCalibration(
-  messages: readonly Message[],
-): CalibrationRecord | undefined {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const value = messages[index]!.metadata?.[CALIBRATION_METADATA_KEY];
-    if (isCalibrationRecord(value)) return value;
-  }
-  return undefined;
-}
-
-function isCalibrationRecord(value: unknown): value is CalibrationRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.providerInputTokens === 'number' &&
-    typeof record.estimatedTokens === 'number'
-  );
 }

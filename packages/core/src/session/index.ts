@@ -1,5 +1,11 @@
 export { calibrateFromUsage } from './calibrate-from-usage';
 export {
+  CALIBRATION_METADATA_KEY,
+  calibrateAndRecord,
+  restoreCalibration,
+} from './calibration-record';
+export type { CalibrationRecord } from './calibration-record';
+export {
   SHARED_SESSION_ID,
   createSessionManager,
 } from './create-session-manager';
