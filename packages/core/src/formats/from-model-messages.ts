@@ -163,7 +163,7 @@ function readPart(
           typeof mediaType === 'string'
             ? mediaType
             : part.type === 'image'
-              ? 'image/*'
+              ? 'image' // as @acm/ai-sdk's converter: an image of unknown type
               : 'application/octet-stream',
         data: text,
         ...(typeof part.filename === 'string'
