@@ -90,6 +90,33 @@ describe('createStrategyContext', () => {
     expect(context.generateId()).toBe('gen-0');
     expect('planHint' in context).toBe(false);
   });
+
+  it('should leave the task unprotected when it does not fit beside the in-flight exchange', () => {
+    // charCounter: 4 + chars / 4 tokens. Task 404 chars = 105 tokens (≤ 25 % of 1000).
+    const task = user('task', 't'.repeat(404));
+    const build = (inFlightChars: number) =>
+      createStrategyContext({
+        messages: [
+          task,
+          ...exchange('old'),
+          toolCall(
+            'now-call',
+            [{ toolCallId: 'now' }],
+            'x'.repeat(inFlightChars),
+          ),
+          toolResult('now-result', 'now'),
+        ],
+        config: testConfig({ maxToken: 1000 }),
+        counter: charCounter,
+        generateId: counterIds(),
+        pressure: { messageCount: false, tokens: true },
+      });
+    // In flight: 4 + 3000 / 4 = 754 (+ result): the task still fits.
+    expect(build(3000).isProtected(0)).toBe(true);
+    // In flight: 4 + 3600 / 4 = 904 (+ result): task + in flight > 1000.
+    expect(build(3600).isProtected(0)).toBe(false);
+    expect(build(3600).isProtected(3)).toBe(true);
+  });
 });
 
 describe('isPinnedMessage', () => {

@@ -8,29 +8,23 @@ import {
 export type CompactionRunMetadata = Record<string, unknown>;
 
 /**
- * Measures one `compressIfNeeded` call of `memory`: call it before, then call
- * what it returns with the result to get the run metadata of an applied
- * compaction (the same keys and values as `@acm/otel`'s span attributes,
+ * The run metadata of a compaction of `memory` that just ended with
+ * `result` (the same keys and values as `@acm/otel`'s span attributes,
  * `gen_ai.conversation.id` = the session id), or `undefined` when nothing was
  * applied.
  */
-export function measureCompaction(
+export function getCompactionRunMetadata(
   memory: AutoContextMemory,
-): (result: CompressionResult) => CompactionRunMetadata | undefined {
-  const tokensBefore = memory.countTokens();
-  const messagesBefore = memory.getMessageCount();
-  return (result) =>
-    result.applied
-      ? getCompactionAttributes(
-          summarizeCompressionResult(result, {
-            tokensBefore,
-            tokensAfter: memory.countTokens(),
-            messagesBefore,
-            messagesAfter: memory.getMessageCount(),
-          }),
-          { conversationId: memory.sessionId },
-        )
-      : undefined;
+  result: CompressionResult,
+): CompactionRunMetadata | undefined {
+  if (!result.applied) return undefined;
+  return getCompactionAttributes(
+    summarizeCompressionResult(result, {
+      tokensAfter: memory.countTokens(),
+      messagesAfter: memory.getMessageCount(),
+    }),
+    { conversationId: memory.sessionId },
+  );
 }
 
 /**
