@@ -17,7 +17,7 @@ import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
 import { contextSearchTool } from '../tool/context-search-tool';
 import {
-  getCompactionRunMetadata,
+  compactionRunMetadata,
   withRunMetadata,
 } from './compaction-run-metadata';
 import type { CompactionRunMetadata } from './compaction-run-metadata';
@@ -131,7 +131,6 @@ export function autoContextMiddleware({
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
 
-  /** The figures of the compaction before each memory's next model call. */
   const runMetadata = new WeakMap<
     CoreMemory,
     CompactionRunMetadata | undefined
@@ -167,10 +166,7 @@ export function autoContextMiddleware({
         signal: (runtime as RuntimeLike).signal,
         view: 'if-compressed',
       });
-      runMetadata.set(
-        call.memory,
-        getCompactionRunMetadata(call.memory, call.compression),
-      );
+      runMetadata.set(call.memory, compactionRunMetadata(call));
       return call.messages === undefined
         ? undefined
         : {
@@ -189,13 +185,14 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
+      // The compaction before this call, as the model run's metadata.
+      const metadata = runMetadata.get(target);
+      runMetadata.delete(target);
       // The request's messages are the memory's working messages (`beforeModel` synced them).
       const { calibrate } = sessions.measure(target, {
         system: systemPrompt,
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
-      const metadata = runMetadata.get(target);
-      runMetadata.delete(target);
       const response = await handler(
         metadata === undefined
           ? next

@@ -8,23 +8,30 @@ import {
 export type CompactionRunMetadata = Record<string, unknown>;
 
 /**
- * The run metadata of a compaction of `memory` that just ended with
- * `result` (the same keys and values as `@acm/otel`'s span attributes,
- * `gen_ai.conversation.id` = the session id), or `undefined` when nothing was
- * applied.
+ * The run metadata of one managed call's compaction (the same keys and values
+ * as `@acm/otel`'s span attributes, `gen_ai.conversation.id` = the session
+ * id), or `undefined` when nothing was applied.
  */
-export function getCompactionRunMetadata(
-  memory: AutoContextMemory,
-  result: CompressionResult,
-): CompactionRunMetadata | undefined {
-  if (!result.applied) return undefined;
-  return getCompactionAttributes(
-    summarizeCompressionResult(result, {
-      tokensAfter: memory.countTokens(),
-      messagesAfter: memory.getMessageCount(),
-    }),
-    { conversationId: memory.sessionId },
-  );
+export function compactionRunMetadata({
+  memory,
+  compression,
+  before,
+}: {
+  readonly memory: AutoContextMemory;
+  readonly compression: CompressionResult;
+  readonly before: { readonly tokens: number; readonly messages: number };
+}): CompactionRunMetadata | undefined {
+  return compression.applied
+    ? getCompactionAttributes(
+        summarizeCompressionResult(compression, {
+          tokensBefore: before.tokens,
+          tokensAfter: memory.countTokens(),
+          messagesBefore: before.messages,
+          messagesAfter: memory.getMessageCount(),
+        }),
+        { conversationId: memory.sessionId },
+      )
+    : undefined;
 }
 
 /**
