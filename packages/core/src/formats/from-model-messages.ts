@@ -9,6 +9,7 @@ import {
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
 
+/** Options of `fromModelMessages`. */
 export interface FromModelMessagesOptions {
   /**
    * Id of the core message made from the input message at `index`.
