@@ -12,6 +12,7 @@ export const ACM_TRACER_NAME = '@acm/otel';
 /** The span name of a compaction. */
 export const COMPACTION_SPAN_NAME = 'acm.compaction';
 
+/** Options of `createOpenTelemetryListener`. */
 export interface OpenTelemetryListenerOptions {
   /**
    * The tracer the spans are made with.

@@ -20,6 +20,7 @@ export interface FormatEvidence {
   readonly found: string;
 }
 
+/** What `detectConversationFormat` tells: the format and the field that says so, or the fields of several formats. */
 export type FormatDetection =
   | {
       readonly ok: true;

@@ -17,6 +17,7 @@ import {
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
 
+/** Options of `fromAnthropicMessages`. */
 export interface FromAnthropicMessagesOptions {
   /**
    * The request's top-level `system`: a string or text blocks. It becomes the

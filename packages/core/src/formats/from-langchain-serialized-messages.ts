@@ -10,6 +10,7 @@ import {
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
 
+/** Options of `fromLangChainSerializedMessages`. */
 export interface FromLangChainSerializedMessagesOptions {
   /**
    * Id of the core message made from the input message at `index`, when that

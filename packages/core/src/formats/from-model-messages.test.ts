@@ -17,7 +17,7 @@ describe('fromModelMessages', () => {
           { type: 'text', text: 'What is the weather in Paris?' },
           {
             type: 'file',
-            mediaType: 'image/*',
+            mediaType: 'image',
             data: 'https://example.com/paris.png',
           },
           {

@@ -9,6 +9,7 @@ import {
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
 
+/** Options of `fromModelMessages`. */
 export interface FromModelMessagesOptions {
   /**
    * Id of the core message made from the input message at `index`.
@@ -163,7 +164,7 @@ function readPart(
           typeof mediaType === 'string'
             ? mediaType
             : part.type === 'image'
-              ? 'image/*'
+              ? 'image' // as @acm/ai-sdk's converter: an image of unknown type
               : 'application/octet-stream',
         data: text,
         ...(typeof part.filename === 'string'

@@ -11,6 +11,7 @@ import {
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
 
+/** Options of `fromOpenAIResponsesItems`. */
 export interface FromOpenAIResponsesItemsOptions {
   /**
    * The request's `instructions`: it becomes the first core message (`system`).

@@ -23,6 +23,7 @@ describe('createCompactionTracker', () => {
       },
     });
     const fromResults: unknown[] = [];
+    const derived: unknown[] = [];
     await memory.addMessage({
       id: 'task',
       role: 'user',
@@ -38,6 +39,12 @@ describe('createCompactionTracker', () => {
             tokensBefore,
             tokensAfter: memory.countTokens(),
             messagesBefore,
+            messagesAfter: memory.getMessageCount(),
+          }),
+        );
+        derived.push(
+          summarizeCompressionResult(result, {
+            tokensAfter: memory.countTokens(),
             messagesAfter: memory.getMessageCount(),
           }),
         );
@@ -78,6 +85,8 @@ describe('createCompactionTracker', () => {
         return rest;
       }),
     ).toEqual(fromResults);
+    // Without the measurements before, the events give the same counts.
+    expect(derived).toEqual(fromResults);
     const first = tracked.find((summary) => summary.applied)!;
     const attributes = getCompactionAttributes(first, { conversationId: 's' });
     expect(attributes['gen_ai.conversation.id']).toBe('s');
