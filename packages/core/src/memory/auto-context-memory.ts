@@ -349,6 +349,15 @@ export class AutoContextMemory {
     return this.#log.original;
   }
 
+  /**
+   * The revision of the current state (`getState().revision`), in O(1): every
+   * change raises it, so a caller that remembers it knows whether anything
+   * changed since, without building the state snapshot.
+   */
+  getRevision(): number {
+    return this.#log.revision;
+  }
+
   /** How many working messages there are, in O(1) (no snapshot is built). */
   getMessageCount(): number {
     return this.#log.workingList.length;
