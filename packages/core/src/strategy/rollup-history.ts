@@ -152,11 +152,16 @@ function planRollup(context: StrategyContext, start: number, end: number) {
     }
     const body = summaryBody(message);
     if (body === '') continue;
-    input.push({
-      id: message.id,
-      role: 'assistant',
-      content: [{ type: 'text', text: body }],
-    });
+    // Marked as what it is, so that the transcript labels it a summary
+    // (`[assistant (rollup)]`) and its sections merge line by line.
+    input.push(
+      createMarkedTextMessage({
+        id: message.id,
+        role: 'assistant',
+        text: body,
+        marker: { kind: 'rollup', strategy: 'rollupHistory' },
+      }),
+    );
   }
   const fresh = flat.fresh.filter((message) => !isAcmArtifact(message));
   const generation = flat.generation + 1;
