@@ -6,6 +6,7 @@ import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
+import { LEDGER_MAX_CHARS } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
@@ -209,6 +210,15 @@ function planRollup(context: StrategyContext, start: number, end: number) {
               note,
               ledger,
               offloadId,
+              // Sized to the room: the ledger gets what the summary left.
+              ...(targetChars === undefined
+                ? {}
+                : {
+                    ledgerMaxChars: Math.min(
+                      LEDGER_MAX_CHARS,
+                      targetChars - (summaries[key] ?? '').length,
+                    ),
+                  }),
             }),
             marker: {
               ...marker,
@@ -275,6 +285,7 @@ function sizeRollup(
           ...(skeleton.note === undefined ? {} : { note: skeleton.note }),
           ledger: skeleton.ledger,
           offloadId: DRAFT_OFFLOAD_ID,
+          ledgerMaxChars: 0,
         }),
       },
     ],

@@ -125,6 +125,8 @@ const MAX_TASK_CHARS = 600;
 const MAX_RECORDS_PER_RESULT = 8;
 /** Longest line kept from an earlier summary (a call with its outcome, as this function writes it). */
 const MAX_SUMMARY_LINE_CHARS = 700;
+/** The last call as the next step ranks below the records of what was found (its result is usually among them). */
+const LAST_CALL_PRIORITY = 44;
 /** Longest one-line rendering of a call (its arguments are what later calls reuse). */
 const MAX_CALL_CHARS = 400;
 
@@ -443,7 +445,7 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
     items.push({
       section: 'next',
       text: cut(`last call: ${call.text}`, MAX_ITEM_CHARS),
-      priority: 60,
+      priority: LAST_CALL_PRIORITY,
       order: call.index,
     });
   return items;
