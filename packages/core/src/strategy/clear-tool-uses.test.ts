@@ -15,6 +15,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { CLEAR_PREVIEW_CHARS, clearToolUses } from './clear-tool-uses';
+import { DIGEST_HEADER } from './clear-tool-uses-digest';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const output = big(2000, 'r');
@@ -179,8 +180,62 @@ describe('clearToolUses', () => {
     const plan = clearToolUses(
       fixtureContext(messages, { config: { maxToken: 1500 } }),
     )!;
-    // 25 % of 1500 tokens holds one 2000-character exchange only.
-    expect(plan.edits.map((edit) => edit.range.start)).toEqual([2, 4, 6, 8]);
+    // 15 % of 1500 tokens holds one 2000-character exchange only; the four
+    // older ones are cleared, and their stubs (over 10 % of the budget) are
+    // folded into one digest.
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 10 },
+    ]);
+  });
+
+  it('should fold the cleared stretch into one digest that points at the originals, generation after generation', () => {
+    const small = { maxToken: 3000, tokenRatio: 0.6 };
+    const messages = toolLoop(8);
+    const first = clearToolUses(fixtureContext(messages, { config: small }))!;
+    // Exchanges 0..6 become one digest; exchange 7 and the live one stay.
+    expect(first.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 16 },
+    ]);
+    expect(first.edits[0]!.offloads).toEqual({
+      'gen-0': messages.slice(2, 16),
+    });
+    const [digest] = first.edits[0]!.build({});
+    expect(digest!.role).toBe('assistant');
+    expect(digest!.metadata).toEqual({
+      acm: {
+        kind: 'tool-run-summary',
+        strategy: 'clearToolUses',
+        offloadId: 'gen-0',
+        replaces: messages.slice(2, 16).map((message) => message.id),
+      },
+    });
+    const text = (digest!.content[0] as { text: string }).text;
+    expect(text.split('\n')).toEqual([
+      DIGEST_HEADER,
+      // The digest holds at most 10 % of the budget: the oldest lines go first.
+      '- (2 earlier calls not listed here; also in the reload entry)',
+      ...[2, 3, 4, 5, 6].map(
+        (index) => `- \`cat f${index}\` → 1 line: ${'r'.repeat(160 - 1)}…`,
+      ),
+      tag('gen-0'),
+    ]);
+    const once = applyTestPlan(stateOf(messages), first);
+    expect(
+      checkStateContract({ before: stateOf(messages), after: once }),
+    ).toEqual([]);
+
+    // Four more exchanges, over the budget again: the next fold replaces the
+    // digest (no nesting), and its entry holds the original messages only.
+    const grown = [...once.working.slice(0, -2), ...toolLoop(12).slice(18)];
+    const second = clearToolUses(
+      fixtureContext(grown, { config: small, offloads: once.offloads }),
+    )!;
+    expect(second.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 11 },
+    ]);
+    expect(Object.values(second.edits[0]!.offloads)).toEqual([
+      [...messages.slice(2, 18), ...toolLoop(12).slice(18, 24)],
+    ]);
   });
 
   it('should leave pinned exchanges and recent context_reload exchanges alone', () => {

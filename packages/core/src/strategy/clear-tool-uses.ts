@@ -11,6 +11,9 @@ import type {
 import { listConversationUnits } from './conversation-units';
 import type { ConversationUnit } from './conversation-units';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
+import { composeDigest, describeExchanges } from './clear-tool-uses-digest';
+import { createMarkedTextMessage } from './create-marked-text-message';
+import { flattenFoldedSpan } from './flatten-folded-span';
 
 /** Consumed exchanges at the end of the current round that are never cleared (Anthropic's `keep`). */
 export const CLEAR_KEEP_RECENT_EXCHANGES = 2;
@@ -75,21 +78,28 @@ export const clearToolUses: Strategy = (context) => {
   if (!pressure.tokens) return undefined;
   const roundStart =
     structure.rounds.length > 0 ? structure.currentRoundStart + 1 : 0;
-  const consumed = listConversationUnits(structure, messages.length).filter(
+  const units = listConversationUnits(structure, messages.length).filter(
+    (unit) => unit.start >= roundStart,
+  );
+  const consumed = units.filter(
     (unit) =>
-      unit.start >= roundStart &&
       unit.exchange !== undefined &&
       unit.exchange.consumed &&
       unit.exchange.pendingCallIds.length === 0,
   );
-  const candidates = dropRecent(context, consumed).filter(
+  const older = dropRecent(context, consumed);
+  if (older.length === 0) return undefined;
+  const keptFrom =
+    older.length < consumed.length
+      ? consumed[older.length]!.start
+      : messages.length;
+  const candidates = older.filter(
     (unit) =>
       !isUnitFrozen(context, unit) &&
       !messages
         .slice(unit.start, unit.end)
         .some((message) => isAcmArtifact(message)),
   );
-  if (candidates.length === 0) return undefined;
 
   const total = counter.countMessages(messages);
   // clear_at_least: the band between the trigger and the low-water mark, and
@@ -103,7 +113,6 @@ export const clearToolUses: Strategy = (context) => {
   const placeholderTag = formatOffloadTag(PLACEHOLDER_ID);
 
   const chosen: { unit: ConversationUnit; cleared: readonly Message[] }[] = [];
-  let savings = 0;
   for (const unit of candidates) {
     const span = messages.slice(unit.start, unit.end);
     // Decisions are made with a fixed-width placeholder id, so that they do
@@ -116,9 +125,24 @@ export const clearToolUses: Strategy = (context) => {
     if (saved <= 0 || draft.every((message, index) => message === span[index]))
       continue;
     chosen.push({ unit, cleared: draft });
-    savings += saved;
   }
-  if (chosen.length === 0) return undefined;
+
+  // Stubs pile up over a long tool loop: once the cleared exchanges (those
+  // cleared now and before) hold more than `CLEAR_FOLD_SHARE` of the budget,
+  // the whole cleared stretch becomes one digest, so that this rewrite frees
+  // as much as it can.
+  const fold = planDigestFold(context, units, keptFrom, chosen);
+  const stubbed = chosen.filter(
+    ({ unit }) =>
+      fold === undefined || unit.end <= fold.start || unit.start >= fold.end,
+  );
+  let savings = fold?.saved ?? 0;
+  for (const { unit, cleared } of stubbed) {
+    savings +=
+      counter.countMessages(messages.slice(unit.start, unit.end)) -
+      counter.countMessages(cleared);
+  }
+  if (stubbed.length === 0 && fold === undefined) return undefined;
   // Below the hard budget a rewrite must pay for itself: free at least
   // `atLeast`, and reach the low-water mark with a margin, or the next trigger
   // comes a few turns later and the cached prefix is rewritten again for little.
@@ -130,7 +154,7 @@ export const clearToolUses: Strategy = (context) => {
   )
     return undefined;
 
-  const edits: PlannedEdit[] = chosen.map(({ unit }) => {
+  const edits: PlannedEdit[] = stubbed.map(({ unit }) => {
     const span = messages.slice(unit.start, unit.end);
     const offloadId = generateId();
     const tag = formatOffloadTag(offloadId);
@@ -153,8 +177,111 @@ export const clearToolUses: Strategy = (context) => {
       build: () => replacement,
     };
   });
+  if (fold !== undefined) {
+    const offloadId = generateId();
+    const digest = buildDigest(
+      fold.text,
+      offloadId,
+      generateId(),
+      messages.slice(fold.start, fold.end),
+    );
+    edits.push({
+      range: { start: fold.start, end: fold.end },
+      offloads: { [offloadId]: fold.originals },
+      taskKeys: [],
+      build: () => [digest],
+    });
+    edits.sort((left, right) => left.range.start - right.range.start);
+  }
   return { strategy: 'clearToolUses', edits, tasks: [], skipped: [] };
 };
+
+/**
+ * Share of `maxToken` the cleared stubs of the current round may hold before
+ * they are folded into one digest (see `clearToolUses`).
+ */
+export const CLEAR_FOLD_SHARE = 0.1;
+
+/** Share of `maxToken` a digest of cleared tool calls may hold at most. */
+export const CLEAR_DIGEST_SHARE = 0.1;
+
+interface DigestFold {
+  readonly start: number;
+  readonly end: number;
+  readonly originals: readonly Message[];
+  readonly text: string;
+  readonly saved: number;
+}
+
+/**
+ * The digest fold of the last stretch of foldable units before `keptFrom`
+ * (consumed, not frozen: exchanges, their stubs, earlier digests and folds,
+ * notes), when its stubs after this pass would exceed `CLEAR_FOLD_SHARE` of
+ * the budget and the digest is smaller than the stretch.
+ */
+function planDigestFold(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+  keptFrom: number,
+  chosen: readonly { unit: ConversationUnit; cleared: readonly Message[] }[],
+): DigestFold | undefined {
+  const { messages, counter, config } = context;
+  let start = -1;
+  let end = -1;
+  for (const unit of units) {
+    if (unit.end > keptFrom) break;
+    const foldable =
+      !isUnitFrozen(context, unit) &&
+      (unit.exchange === undefined ||
+        (unit.exchange.consumed && unit.exchange.pendingCallIds.length === 0));
+    if (!foldable) {
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = unit.start;
+    end = unit.end;
+  }
+  if (start < 0) return undefined;
+  const span = messages.slice(start, end);
+  let stubTokens = 0;
+  for (const message of span)
+    if (isAcmArtifact(message)) stubTokens += counter.countMessage(message);
+  for (const { unit, cleared } of chosen)
+    if (unit.start >= start && unit.end <= end)
+      stubTokens += counter.countMessages(cleared);
+  if (stubTokens <= config.maxToken * CLEAR_FOLD_SHARE) return undefined;
+  const flat = flattenFoldedSpan(span, context.lookupOffload);
+  const lines = describeExchanges(flat.originals);
+  const text = composeDigest(
+    lines,
+    config.maxToken * CLEAR_DIGEST_SHARE,
+    counter,
+  );
+  const draft = buildDigest(text, PLACEHOLDER_ID, 'x', span);
+  const saved = counter.countMessages(span) - counter.countMessage(draft);
+  if (saved <= 0) return undefined;
+  return { start, end, originals: flat.originals, text, saved };
+}
+
+/** The digest message: one assistant text, marked `tool-run-summary` by `clearToolUses`. */
+function buildDigest(
+  text: string,
+  offloadId: string,
+  id: string,
+  span: readonly Message[],
+): Message {
+  return createMarkedTextMessage({
+    id,
+    role: 'assistant',
+    text: `${text}\n${formatOffloadTag(offloadId)}`,
+    marker: {
+      kind: 'tool-run-summary',
+      strategy: 'clearToolUses',
+      offloadId,
+      replaces: span.map((message) => message.id),
+    },
+  });
+}
 
 /** A fixed-width stand-in for a reload id (a session tag, `_`, 32 hex digits). */
 export const PLACEHOLDER_ID = `00000000_${'0'.repeat(32)}`;

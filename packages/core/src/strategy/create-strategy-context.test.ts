@@ -18,6 +18,30 @@ import {
 import { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';
 
 describe('createStrategyContext', () => {
+  it('should protect what follows a call still waiting for its result, so no fold puts an assistant message after it', () => {
+    const messages = [
+      user('task'),
+      assistant('a0'),
+      toolCall('waiting', [{ toolCallId: 'w' }]),
+      user('interjection'),
+      user('latest'),
+    ];
+    const context = createStrategyContext({
+      messages,
+      config: testConfig(),
+      counter: charCounter,
+      generateId: counterIds(),
+      pressure: { messageCount: false, tokens: true },
+    });
+    expect(messages.map((_, index) => context.isProtected(index))).toEqual([
+      true, // the task
+      false,
+      true, // the waiting call
+      true, // after it: folding would end the exchange without its result
+      true,
+    ]);
+  });
+
   it('should protect pinned messages, policy tools and the in-flight exchange', () => {
     const messages = [
       user('u1'),
@@ -65,6 +89,33 @@ describe('createStrategyContext', () => {
     expect(context.structure).toEqual(analyzeConversation(messages));
     expect(context.generateId()).toBe('gen-0');
     expect('planHint' in context).toBe(false);
+  });
+
+  it('should leave the task unprotected when it does not fit beside the in-flight exchange', () => {
+    // charCounter: 4 + chars / 4 tokens. Task 404 chars = 105 tokens (≤ 25 % of 1000).
+    const task = user('task', 't'.repeat(404));
+    const build = (inFlightChars: number) =>
+      createStrategyContext({
+        messages: [
+          task,
+          ...exchange('old'),
+          toolCall(
+            'now-call',
+            [{ toolCallId: 'now' }],
+            'x'.repeat(inFlightChars),
+          ),
+          toolResult('now-result', 'now'),
+        ],
+        config: testConfig({ maxToken: 1000 }),
+        counter: charCounter,
+        generateId: counterIds(),
+        pressure: { messageCount: false, tokens: true },
+      });
+    // In flight: 4 + 3000 / 4 = 754 (+ result): the task still fits.
+    expect(build(3000).isProtected(0)).toBe(true);
+    // In flight: 4 + 3600 / 4 = 904 (+ result): task + in flight > 1000.
+    expect(build(3600).isProtected(0)).toBe(false);
+    expect(build(3600).isProtected(3)).toBe(true);
   });
 });
 

@@ -85,7 +85,8 @@ export const RELOAD_VISIBLE_TURNS = 3;
  *   calls them and the tool messages carrying their results;
  * - the user's intent: the task (`structure.taskIndex`) and the latest user
  *   request (`structure.latestRequestIndex`), each when it has at most
- *   `maxToken × INTENT_BUDGET_SHARE` tokens;
+ *   `maxToken × INTENT_BUDGET_SHARE` tokens and fits, with the intent before
+ *   it, beside system, pinned and in-flight messages within `maxToken`;
  * - `context_reload` exchanges the model called within the last
  *   `RELOAD_VISIBLE_TURNS` assistant messages, whole.
  * System messages are not marked here; strategies never touch them anyway.
@@ -132,14 +133,37 @@ export function createStrategyContext({
     }
     if (pinned) protect(exchange.callIndex, exchange.end);
   }
+  // A call still waiting for its result stays in flight only while no assistant
+  // message follows it, so what comes after it (a user turning in before the
+  // result) stays too: a fold there would put an assistant message after it.
   const inFlight = structure.inFlight;
-  if (inFlight !== undefined) protect(inFlight.callIndex, inFlight.end);
+  if (inFlight !== undefined)
+    protect(
+      inFlight.callIndex,
+      inFlight.pendingCallIds.length > 0 ? messages.length : inFlight.end,
+    );
 
-  const intentLimit = config.maxToken * INTENT_BUDGET_SHARE;
+  // The intent stays verbatim when it is small and fits beside what is
+  // protected anyway (system, pinned, in flight): the budget is a guarantee
+  // (#11 item 5), so an intent that would push that set over `maxToken` may be
+  // summarized (with its reload id) instead.
+  let hardTokens = 0;
+  for (let index = 0; index < messages.length; index++) {
+    if (messages[index]!.role === 'system' || protectedIndices[index] === 1)
+      hardTokens += counter.countMessage(messages[index]!);
+  }
+  let intentLimit = Math.min(
+    config.maxToken * INTENT_BUDGET_SHARE,
+    config.maxToken - hardTokens,
+  );
   for (const index of [structure.taskIndex, structure.latestRequestIndex]) {
     const message = messages[index];
-    if (message !== undefined && counter.countMessage(message) <= intentLimit)
+    if (message === undefined || protectedIndices[index] === 1) continue;
+    const tokens = counter.countMessage(message);
+    if (tokens <= intentLimit) {
       protect(index, index + 1);
+      intentLimit -= tokens;
+    }
   }
 
   let assistantTurns = 0;
