@@ -86,10 +86,12 @@ export const lastResort: Strategy = (context) => {
   );
   const total = counter.countMessages(messages);
   const drafts = new Map<string, FoldDraft | undefined>();
+  // One flattening and transcript per span, whatever the summary size.
+  const spans = new Map<string, SpanText>();
   const draftOf = (start: number, end: number, bodyChars: number) => {
     const key = `${start}:${end}:${bodyChars}`;
     if (!drafts.has(key)) {
-      drafts.set(key, draftFold(context, start, end, bodyChars));
+      drafts.set(key, draftFold(context, start, end, bodyChars, spans));
     }
     return drafts.get(key);
   };
@@ -235,7 +237,7 @@ function planSizedRuns(
       context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
     const shares = shareRoom(
       room,
-      set.map((draft) => context.counter.countText(draft.transcript)),
+      set.map((draft) => draft.transcriptTokens),
       SUMMARY_MAX_SHARE,
     );
     sets.push(
@@ -321,8 +323,9 @@ interface FoldDraft {
   readonly needsUser: boolean;
   readonly spanTokens: number;
   readonly foldTokens: number;
-  /** The originals' transcript. */
+  /** The originals' transcript, and its tokens. */
   readonly transcript: string;
+  readonly transcriptTokens: number;
 }
 
 /**
@@ -330,19 +333,37 @@ interface FoldDraft {
  * tokens. `bodyChars`: the sectioned summary's size (0: none, the ledger only;
  * `COMPACT`: no summary and no ledger).
  */
+interface SpanText {
+  readonly flat: ReturnType<typeof flattenFoldedSpan>;
+  readonly transcript: string;
+  readonly transcriptTokens: number;
+}
+
 function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
   bodyChars: number,
+  spans: Map<string, SpanText>,
 ): FoldDraft | undefined {
   const { messages, counter } = context;
   if (end <= start) return undefined;
   const span = messages.slice(start, end);
-  const flat = flattenFoldedSpan(span, context.lookupOffload);
+  const spanKey = `${start}:${end}`;
+  let spanText = spans.get(spanKey);
+  if (spanText === undefined) {
+    const flattened = flattenFoldedSpan(span, context.lookupOffload);
+    const rendered = renderTranscript(flattened.originals);
+    spanText = {
+      flat: flattened,
+      transcript: rendered,
+      transcriptTokens: counter.countText(rendered),
+    };
+    spans.set(spanKey, spanText);
+  }
+  const { flat, transcript } = spanText;
   if (flat.originals.length === 0) return undefined;
   const header = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.`;
-  const transcript = renderTranscript(flat.originals);
   let summary = header;
   let ledger: IdentifierLedger = EMPTY_LEDGER;
   let ledgerMaxChars = 0;
@@ -372,6 +393,7 @@ function draftFold(
     spanTokens: counter.countMessages(span),
     foldTokens: 0,
     transcript,
+    transcriptTokens: spanText.transcriptTokens,
   };
   const foldTokens = counter.countMessages(
     buildFold(

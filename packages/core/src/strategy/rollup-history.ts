@@ -6,6 +6,7 @@ import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
+import { LEDGER_MAX_CHARS } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
@@ -152,11 +153,16 @@ function planRollup(context: StrategyContext, start: number, end: number) {
     }
     const body = summaryBody(message);
     if (body === '') continue;
-    input.push({
-      id: message.id,
-      role: 'assistant',
-      content: [{ type: 'text', text: body }],
-    });
+    // Marked as what it is, so that the transcript labels it a summary
+    // (`[assistant (rollup)]`) and its sections merge line by line.
+    input.push(
+      createMarkedTextMessage({
+        id: message.id,
+        role: 'assistant',
+        text: body,
+        marker: { kind: 'rollup', strategy: 'rollupHistory' },
+      }),
+    );
   }
   const fresh = flat.fresh.filter((message) => !isAcmArtifact(message));
   const generation = flat.generation + 1;
@@ -204,6 +210,15 @@ function planRollup(context: StrategyContext, start: number, end: number) {
               note,
               ledger,
               offloadId,
+              // Sized to the room: the ledger gets what the summary left.
+              ...(targetChars === undefined
+                ? {}
+                : {
+                    ledgerMaxChars: Math.min(
+                      LEDGER_MAX_CHARS,
+                      targetChars - (summaries[key] ?? '').length,
+                    ),
+                  }),
             }),
             marker: {
               ...marker,
@@ -270,6 +285,7 @@ function sizeRollup(
           ...(skeleton.note === undefined ? {} : { note: skeleton.note }),
           ledger: skeleton.ledger,
           offloadId: DRAFT_OFFLOAD_ID,
+          ledgerMaxChars: 0,
         }),
       },
     ],

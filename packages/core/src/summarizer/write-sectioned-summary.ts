@@ -123,6 +123,10 @@ const NAMING =
 const MAX_ITEM_CHARS = 240;
 const MAX_TASK_CHARS = 600;
 const MAX_RECORDS_PER_RESULT = 8;
+/** Longest line kept from an earlier summary (a call with its outcome, as this function writes it). */
+const MAX_SUMMARY_LINE_CHARS = 700;
+/** The last call as the next step ranks below the records of what was found (its result is usually among them). */
+const LAST_CALL_PRIORITY = 44;
 /** Longest one-line rendering of a call (its arguments are what later calls reuse). */
 const MAX_CALL_CHARS = 400;
 
@@ -334,11 +338,13 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
         return;
       }
       case 'summary': {
+        // An earlier summary's lines were already cut to size: they keep
+        // their length (a record cut again loses the ids at its end).
         for (const [section, line] of readSummarySections(block.body))
           add(
             section,
-            cut(line, MAX_ITEM_CHARS),
-            section === 'task' ? 90 : 55 + recency(index),
+            cut(line, MAX_SUMMARY_LINE_CHARS),
+            section === 'task' ? 90 : 55 + recency(index) + reused(line, index),
           );
         return;
       }
@@ -439,7 +445,7 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
     items.push({
       section: 'next',
       text: cut(`last call: ${call.text}`, MAX_ITEM_CHARS),
-      priority: 60,
+      priority: LAST_CALL_PRIORITY,
       order: call.index,
     });
   return items;
