@@ -10,7 +10,14 @@ if [ -x /usr/bin/chromium ]; then
 fi
 
 SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+if [ "$(id -u)" -ne 0 ]; then
+  if ! sudo -n true >/dev/null 2>&1; then
+    # A contributor without root: the browser tests skip themselves when /usr/bin/chromium is missing.
+    echo "chromium: not installed and no root or passwordless sudo; the headless browser tests will be skipped" >&2
+    exit 0
+  fi
+  SUDO="sudo"
+fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq

@@ -9,8 +9,17 @@
 # stops it afterwards. So this script only installs the binaries, and makes sure that the
 # packages' own services are not left running system-wide.
 #
+# Servers you already run (no root needed): set ACM_REDIS_URL and/or ACM_POSTGRES_URL, e.g.
+#   ACM_REDIS_URL=redis://127.0.0.1:6379 ACM_POSTGRES_URL=postgres://me@127.0.0.1:5432/acm_dev
+# Then this script neither installs nor checks that server, and the store tests use it instead of
+# starting their own: Redis keys go under a prefix unique to the run, PostgreSQL tables into a
+# schema unique to the run, both removed afterwards. (The crash tests, which stop and restart a
+# server, still need the binaries and are skipped without them.)
+#
 # Idempotent: runs `apt-get update` once, and only when something is missing.
 set -euo pipefail
+
+given() { [ -n "${!1:-}" ]; }
 
 # The distribution's PostgreSQL (Debian's `postgresql` metapackage: 15 on bookworm,
 # 17 on trixie); the tests pick the newest version found under /usr/lib/postgresql.
@@ -25,8 +34,15 @@ postgres_version() {
   return 1
 }
 
-have_redis() { command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; }
-have_postgres() { postgres_version >/dev/null; }
+have_redis() { given ACM_REDIS_URL || command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; }
+have_postgres() { given ACM_POSTGRES_URL || postgres_version >/dev/null; }
+
+describe_servers() {
+  local redis postgres
+  if given ACM_REDIS_URL; then redis="Redis at ACM_REDIS_URL"; else redis="$(redis-server --version | cut -d' ' -f1-3)"; fi
+  if given ACM_POSTGRES_URL; then postgres="PostgreSQL at ACM_POSTGRES_URL"; else postgres="postgresql $(postgres_version)"; fi
+  echo "${redis} and ${postgres}"
+}
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then
@@ -39,16 +55,25 @@ as_root() {
   fi
 }
 
-# Stops the services the Debian packages may have started (no-op when none runs).
+# Whether root commands can run without a password prompt (root, or passwordless sudo).
+can_be_root() { [ "$(id -u)" -eq 0 ] || sudo -n true >/dev/null 2>&1; }
+
+# Stops the services the Debian packages may have started (no-op when none runs). Leaves alone a
+# server given through ACM_REDIS_URL / ACM_POSTGRES_URL, and does nothing without root.
 stop_system_services() {
+  can_be_root || return 0
+  local units=()
+  given ACM_REDIS_URL || units+=(redis-server)
+  given ACM_POSTGRES_URL || units+=(postgresql)
+  [ "${#units[@]}" -gt 0 ] || return 0
+  local unit
   if command -v service >/dev/null 2>&1; then
-    as_root service redis-server stop >/dev/null 2>&1 || true
-    as_root service postgresql stop >/dev/null 2>&1 || true
+    for unit in "${units[@]}"; do as_root service "${unit}" stop >/dev/null 2>&1 || true; done
   fi
   if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
-    as_root systemctl disable --now redis-server.service postgresql.service >/dev/null 2>&1 || true
+    for unit in "${units[@]}"; do as_root systemctl disable --now "${unit}.service" >/dev/null 2>&1 || true; done
   fi
-  if command -v pg_lsclusters >/dev/null 2>&1; then
+  if ! given ACM_POSTGRES_URL && command -v pg_lsclusters >/dev/null 2>&1; then
     # Clusters created by the package (e.g. 15/main): stop each one that is online.
     pg_lsclusters --no-header 2>/dev/null | while read -r version cluster _port status _rest; do
       if [ "${status}" = "online" ]; then
@@ -63,7 +88,7 @@ install() {
   have_redis || packages+=(redis-server)
   have_postgres || packages+=(postgresql)
   if [ "${#packages[@]}" -eq 0 ]; then
-    echo "services.sh: redis-server and postgresql $(postgres_version) already installed"
+    echo "services.sh: using $(describe_servers)"
     stop_system_services
     return 0
   fi
@@ -92,14 +117,14 @@ install() {
     exit "${status}"
   fi
   have_redis && have_postgres
-  echo "services.sh: installed $(redis-server --version | cut -d' ' -f1-3) and postgresql $(postgres_version)"
+  echo "services.sh: using $(describe_servers)"
 }
 
 case "${1:-}" in
   install) install ;;
   check)
     have_redis && have_postgres && exit 0
-    echo "services.sh: missing redis-server or postgresql; run .ci/services.sh install" >&2
+    echo "services.sh: missing redis-server or postgresql; run .ci/services.sh install, or set ACM_REDIS_URL / ACM_POSTGRES_URL to servers you run" >&2
     exit 1
     ;;
   *)

@@ -14,6 +14,7 @@
  *
  * Prints a table and writes bench/results/cost.json. See bench/README.md.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,6 +36,12 @@ import {
 import type { BaseMessage } from '@langchain/core/messages';
 import { SimpleChatModel } from '@langchain/core/language_models/chat_models';
 import { summarizationMiddleware } from 'langchain';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { measureAdapters } from './cost-adapters';
+import type { AdapterFigures } from './cost-adapters';
+import { measurePasses } from './cost-passes';
+import type { PassesResult } from './cost-passes';
 import { measureStores } from './cost-stores';
 import type { StoreFigures } from './cost-stores';
 
@@ -47,7 +54,14 @@ function option(name: string, fallback: string): string {
 
 const TURNS = Number(option('turns', '200'));
 const SIZES = option('sizes', '1000,10000,50000').split(',').map(Number);
+const ADAPTER_SIZES = option('adapter-sizes', '1000,10000')
+  .split(',')
+  .map(Number);
+const PASS_RUNS = Number(option('pass-runs', '3'));
 const WITH_STORES = !process.argv.includes('--no-stores');
+const WITH_PASSES = !process.argv.includes('--no-passes');
+const WITH_ADAPTERS = !process.argv.includes('--no-adapters');
+const MEMORIES = 100;
 
 // ---------------------------------------------------------------------------
 // Real messages, copied under fresh ids so that no cache has seen them.
@@ -55,7 +69,7 @@ const WITH_STORES = !process.argv.includes('--no-stores');
 const source = loadSharedConversationsAsCore({ dataset: 'swe' });
 
 /** An endless stream of real SWE messages, whole conversations in order, each copy under fresh ids. */
-function createMessageStream(
+export function createMessageStream(
   prefix: string,
   firstConversation = 0,
 ): () => Message {
@@ -135,7 +149,7 @@ function coreText(message: Message): string {
     .join('\n');
 }
 
-function toLangChain(message: Message): BaseMessage {
+export function toLangChain(message: Message): BaseMessage {
   const text = coreText(message);
   switch (message.role) {
     case 'system':
@@ -181,7 +195,7 @@ interface TurnFigures {
   readonly size: number;
   /** Median ms of addMessage + no-op compressIfNeeded, default counter. */
   readonly addAndCheckDefaultMs: number;
-  /** Median ms of tokenizing one new real message alone (default counter, another message of the same data). */
+  /** Median ms of tokenizing the new message alone (a twin of it, on a twin of the default counter; see createFloorCounter). */
   readonly floorMs: number;
   readonly addAndCheckDefaultOverFloor: number;
   /** The same ratio on the turns that measured the floor first. */
@@ -199,30 +213,44 @@ interface TurnFigures {
 
 const NO_TRIGGER = { msgThreshold: 10_000_000, maxToken: 1_000_000_000 };
 
+/**
+ * The floor's counter: the default counter's library and encoding, but its own
+ * encoder instance (so its own merge cache of pieces) and its own message
+ * cache. It counts everything the memory's counter counts (the histories, then
+ * a twin of each new message), so both tokenizers have seen the same texts and
+ * the floor is the new message's tokenization under the same conditions,
+ * whichever of the two runs first.
+ */
+function createFloorCounter(): TokenCounter {
+  const twin = GptEncoding.getEncodingApi('o200k_base', () => o200kRanks);
+  const plainText = { disallowedSpecial: new Set<string>() };
+  return createTiktokenTokenCounter({
+    loadEncoder: () => ({
+      countTokens: (text: string) => twin.countTokens(text, plainText),
+    }),
+  });
+}
+
+/** A copy of `message` with fresh strings and the same ids (its tokens are the same). */
+function twinOf(message: Message): Message {
+  return JSON.parse(JSON.stringify(message)) as Message;
+}
+
 async function measureTurns(
   size: number,
   defaultCounter: TokenCounter,
+  floorCounter: TokenCounter,
 ): Promise<TurnFigures> {
   const history = buildHistory(size, `h${size}-`);
   // New messages come from the other half of the data than the history's start, so that at 1k their texts
-  // were not tokenized moments ago (tokenizers cache pieces).
+  // were not tokenized moments ago (tokenizers cache pieces). The same new messages at every size.
   const nextNew = createMessageStream(
     `n${size}-`,
     Math.floor(source.length / 2),
   );
-  // The same new messages at every size: the stream restarts per size.
-  // The floor tokenizes other real messages, from a third region of the data: a twin of the new message
-  // would find the tokenizer's piece cache warm for its text (or leave it warm for the add).
-  const nextFloor = createMessageStream(
-    `f${size}-`,
-    Math.floor((source.length * 3) / 4),
-  );
   const newMessages: Message[] = [];
-  const floorMessages: Message[] = [];
-  for (let turn = 0; turn < TURNS; turn += 1) {
-    newMessages.push(nextNew());
-    floorMessages.push(nextFloor());
-  }
+  for (let turn = 0; turn < TURNS; turn += 1) newMessages.push(nextNew());
+  const floorMessages = newMessages.map(twinOf);
 
   const exact = new AutoContextMemory({
     sessionId: `cost-exact-${size}`,
@@ -231,6 +259,7 @@ async function measureTurns(
   });
   await exact.addMessages(history);
   await exact.compressIfNeeded();
+  floorCounter.countMessages(history.map(twinOf));
   const approximate = new AutoContextMemory({
     sessionId: `cost-approximate-${size}`,
     config: NO_TRIGGER,
@@ -251,44 +280,49 @@ async function measureTurns(
   const lcState = history.map(toLangChain);
   const lcNew = newMessages.map(toLangChain);
 
+  // Each approach in its own loop (all histories stay alive): a turn of one
+  // approach never pays for the garbage another left behind (LangChain's
+  // whole-history count allocates in proportion to the history).
   const addAfterFloor: number[] = [];
   const addBeforeFloor: number[] = [];
   const floorBefore: number[] = [];
   const floorAfter: number[] = [];
-  const checkApproximate: number[] = [];
-  const addAndCheckApproximate: number[] = [];
-  const langchain: number[] = [];
   for (let turn = 0; turn < TURNS; turn += 1) {
-    const message = newMessages[turn]!;
     // Alternate the order so that neither measure always runs right after the other.
     const floorFirst = turn % 2 === 0;
-    let start: number;
     const measureFloor = () => {
       const floorStart = performance.now();
-      defaultCounter.countMessage(floorMessages[turn]!);
+      floorCounter.countMessage(floorMessages[turn]!);
       (floorFirst ? floorBefore : floorAfter).push(
         performance.now() - floorStart,
       );
     };
     if (floorFirst) measureFloor();
-    start = performance.now();
-    await exact.addMessage(message);
+    const start = performance.now();
+    await exact.addMessage(newMessages[turn]!);
     await exact.compressIfNeeded();
     (floorFirst ? addAfterFloor : addBeforeFloor).push(
       performance.now() - start,
     );
     if (!floorFirst) measureFloor();
+  }
 
-    start = performance.now();
-    await approximate.addMessage(message);
+  const checkApproximate: number[] = [];
+  const addAndCheckApproximate: number[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    const start = performance.now();
+    await approximate.addMessage(newMessages[turn]!);
     const added = performance.now();
     await approximate.compressIfNeeded();
     const end = performance.now();
     checkApproximate.push(end - added);
     addAndCheckApproximate.push(end - start);
+  }
 
+  const langchain: number[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
     lcState.push(lcNew[turn]!);
-    start = performance.now();
+    const start = performance.now();
     await beforeModel({ messages: lcState }, { context: {} });
     langchain.push(performance.now() - start);
   }
@@ -309,17 +343,86 @@ async function measureTurns(
   };
 }
 
+interface MemoriesFigures {
+  readonly memories: number;
+  readonly totalMs: number;
+  readonly totalHeapKB: number;
+  readonly perMemoryMs: number;
+  readonly perMemoryHeapKB: number;
+}
+
+/**
+ * What each additional memory with the default counter costs once the
+ * tokenizer is loaded (`warmUp()`): a fresh process builds ${MEMORIES}
+ * memories, each adds one message and counts it, all kept alive; heap after
+ * a full GC (median of 3 processes). Goal (#13): ≤ 50 KB and ≤ 1 ms each.
+ */
+function measureMemories(): MemoriesFigures {
+  const script = `
+    const { createAutoContextMemory, warmUp } = await import('@acm/core');
+    await warmUp();
+    const message = (id) => ({ id, role: 'user', content: [{ type: 'text', text: 'Please fix the failing test in src/index.ts ' + id }] });
+    const first = createAutoContextMemory({ sessionId: 'warm' });
+    await first.addMessage(message('w'));
+    await first.compressIfNeeded();
+    const memories = [first];
+    globalThis.gc(); globalThis.gc();
+    const heap0 = process.memoryUsage().heapUsed;
+    const start = performance.now();
+    for (let index = 0; index < ${MEMORIES}; index += 1) {
+      const memory = createAutoContextMemory({ sessionId: 's' + index });
+      await memory.addMessage(message('m' + index));
+      await memory.compressIfNeeded();
+      memories.push(memory);
+    }
+    const ms = performance.now() - start;
+    globalThis.gc(); globalThis.gc();
+    console.log(JSON.stringify({ ms, heapBytes: process.memoryUsage().heapUsed - heap0, kept: memories.length }));`;
+  const runs = Array.from({ length: 3 }, () => {
+    const output = execFileSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--conditions=@acm/source',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      { cwd: benchDirectory, encoding: 'utf8' },
+    );
+    return JSON.parse(output) as { ms: number; heapBytes: number };
+  });
+  const totalMs = median(runs.map((run) => run.ms));
+  const totalHeapKB = median(runs.map((run) => run.heapBytes)) / 1024;
+  return {
+    memories: MEMORIES,
+    totalMs,
+    totalHeapKB,
+    perMemoryMs: totalMs / MEMORIES,
+    perMemoryHeapKB: totalHeapKB / MEMORIES,
+  };
+}
+
 function format(value: number, digits = 3): string {
   return value.toFixed(digits);
 }
 
 async function main(): Promise<void> {
+  const loadavgAtStart = loadavg();
   const defaultCounter = createTiktokenTokenCounter();
   defaultCounter.countText('warm up the rank file');
+  const floorCounter = createFloorCounter();
+  floorCounter.countText('warm up the rank file');
+  // Warm-up: the code paths of every measure are compiled before the first size is timed.
+  process.stderr.write('warm-up…\n');
+  await measureTurns(300, defaultCounter, floorCounter);
+  const memories = measureMemories();
   const turns: TurnFigures[] = [];
   for (const size of SIZES) {
     process.stderr.write(`memory turns at ${size} messages…\n`);
-    turns.push(await measureTurns(size, defaultCounter));
+    turns.push(await measureTurns(size, defaultCounter, floorCounter));
   }
   const first = turns[0]!;
   const last = turns.at(-1)!;
@@ -349,6 +452,53 @@ async function main(): Promise<void> {
     `\nadd + check default, ${last.size} ÷ ${first.size}: ${format(ratios.addAndCheckDefaultLargestOverSmallest, 2)}; check approximate, ${last.size} ÷ ${first.size}: ${format(ratios.checkApproximateLargestOverSmallest, 2)}`,
   );
 
+  console.log(
+    `\nEach additional memory with the default counter (${MEMORIES} memories, each adds one message and counts, after warmUp(); fresh process, median of 3): ${format(memories.perMemoryHeapKB, 2)} KB heap, ${format(memories.perMemoryMs, 3)} ms; all ${MEMORIES}: ${format(memories.totalHeapKB / 1024, 2)} MB, ${format(memories.totalMs, 1)} ms`,
+  );
+
+  let passes: PassesResult | undefined;
+  if (WITH_PASSES) {
+    passes = await measurePasses({ buildHistory, runs: PASS_RUNS });
+    console.log(
+      `\nCompression passes, 200 ms summarizer, default counter (median of ${PASS_RUNS} runs; first pass = call → its first applied edit)`,
+    );
+    console.log(
+      '| run | history | first pass | tasks / summarizer calls | first pass ÷ 200 ms | whole call | LLM passes | call ÷ (200 ms × LLM passes) | CPU of the call |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const pass of passes.passes) {
+      console.log(
+        `| ${pass.label} | ${pass.historyMessages} | ${pass.firstPassStrategy} ${format(pass.firstPassMs, 0)} ms | ${pass.firstPassTasks} / ${pass.firstPassSummarizerCalls} | ${format(pass.firstPassOverLatency, 2)} | ${format(pass.callMs, 0)} ms | ${pass.llmPasses} | ${format(pass.callOverLatencyPerLlmPass, 2)} | ${format(pass.callCpuMs, 0)} ms |`,
+      );
+    }
+    console.log(
+      `one LLM pass over 1k messages ÷ 200 ms: ${format(passes.ratios.onePassOver1kMessagesOverLatency, 2)} (goal ≤ 2); k = 16 ÷ k = 1: ${format(passes.ratios.k16OverK1, 2)} (goal ≤ 1.5); split spans: ${format(passes.ratios.k16OverK1Split, 2)} at concurrency 16, ${format(passes.ratios.k16OverK1SplitConcurrency64, 2)} at 64`,
+    );
+  }
+
+  let adapters: AdapterFigures[] = [];
+  if (WITH_ADAPTERS) {
+    adapters = await measureAdapters({
+      buildHistory,
+      createMessageStream,
+      toLangChain,
+      sizes: ADAPTER_SIZES,
+      turns: TURNS,
+    });
+    console.log(
+      `\nAdapters' per-call work, nothing triggers, default counter (median of ${TURNS} calls, ms)`,
+    );
+    console.log(
+      '| messages | core add + check | AI SDK transformParams | ÷ core | @acm/langchain beforeModel | ÷ core |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const row of adapters) {
+      console.log(
+        `| ${row.size} | ${format(row.coreAddAndCheckMs)} | ${format(row.aiSdkTransformParamsMs)} | ${format(row.aiSdkOverCore, 2)} | ${format(row.langchainBeforeModelMs)} | ${format(row.langchainOverCore, 2)} |`,
+      );
+    }
+  }
+
   let stores: StoreFigures[] = [];
   if (WITH_STORES) {
     stores = await measureStores({ buildHistory, copyMessage });
@@ -356,18 +506,23 @@ async function main(): Promise<void> {
 
   const result = {
     benchmark: 'cost',
-    command: 'cd bench && npx tsx --conditions=@acm/source cost.ts',
+    command: 'cd bench && npx tsx --expose-gc --conditions=@acm/source cost.ts',
+    date: new Date().toISOString(),
     turns: TURNS,
     sizes: SIZES,
     data: 'shared/data swe-agent-trajectories.jsonl.gz, whole conversations copied under fresh ids',
     config: NO_TRIGGER,
     machine: {
       cpus: cpus().length,
-      loadavg: loadavg(),
+      loadavgAtStart,
+      loadavgAtEnd: loadavg(),
       node: process.version,
     },
     memory: turns,
     ratios,
+    additionalMemories: memories,
+    passes,
+    adapters,
     stores,
   };
   mkdirSync(join(benchDirectory, 'results'), { recursive: true });
@@ -377,4 +532,4 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+if (process.argv[1]?.endsWith('cost.ts')) await main();

@@ -1,7 +1,8 @@
 /**
- * Per-call cost of the AI SDK middleware's `transformParams` when nothing
- * triggers, against core's own per-turn work (`addMessage` + no-op
- * `compressIfNeeded`) on the same messages, at 1k and 10k messages of real
+ * Per-call cost of the AI SDK middleware's `transformParams` and of the
+ * LangChain middleware's `beforeModel` when nothing triggers, against core's
+ * own per-turn work (`addMessage` + no-op `compressIfNeeded`) on the same
+ * messages (issue #13: each ≤ 2× core), at 1k and 10k messages of real
  * SWE-agent conversations. Also the cost of what the middleware did before
  * the session layer: hashing every prompt message (canonical JSON) each call.
  * See bench/README.md.
@@ -23,6 +24,10 @@ import type { Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
+import type { BaseMessage } from '@langchain/core/messages';
+// From sources: the bench package does not list @acm/langchain (no lockfile change for one script).
+import { toLangChainMessages } from '../packages/langchain/src/index';
+import { autoContextMiddleware as langChainMiddleware } from '../packages/langchain/src/middleware/index';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const dataDirectory =
@@ -92,6 +97,9 @@ interface SizeResult {
   readonly transformParamsMedianMs: number;
   readonly coreAddAndCheckMedianMs: number;
   readonly ratio: number;
+  /** `@acm/langchain` middleware `beforeModel` (state grows by one message with an id per call). */
+  readonly langchainBeforeModelMedianMs: number;
+  readonly langchainRatio: number;
   /** What the middleware did per call before the session layer: hash every prompt message. */
   readonly hashEveryMessageMedianMs: number;
 }
@@ -136,6 +144,29 @@ async function measure(
     }
   }
 
+  // The LangChain middleware, one thread: LangGraph appends to its state.
+  const lcMiddleware = langChainMiddleware({
+    config: CONFIG,
+    counter: makeCounter(),
+    reloadTool: false,
+  });
+  const beforeModel = lcMiddleware.beforeModel as unknown as (
+    state: { messages: BaseMessage[] },
+    runtime: { configurable: { thread_id: string } },
+  ) => Promise<unknown>;
+  const lcRuntime = { configurable: { thread_id: 'bench' } };
+  const lcState = toLangChainMessages(history);
+  const lcFresh = toLangChainMessages(fresh);
+  await beforeModel({ messages: lcState }, lcRuntime);
+  const langchainTimes: number[] = [];
+  for (let call = 0; call < CALLS; call++) {
+    lcState.push(lcFresh[call]!);
+    collectGarbage();
+    const start = performance.now();
+    await beforeModel({ messages: lcState }, lcRuntime);
+    langchainTimes.push(performance.now() - start);
+  }
+
   // Core alone: the same history, the same new messages.
   const memory = new AutoContextMemory({
     sessionId: 'bench-core',
@@ -156,12 +187,18 @@ async function measure(
 
   const transformParamsMedianMs = median(transformTimes);
   const coreAddAndCheckMedianMs = median(coreTimes);
+  const langchainBeforeModelMedianMs = median(langchainTimes);
   return {
     size,
     counter: counterName,
     transformParamsMedianMs: round(transformParamsMedianMs),
     coreAddAndCheckMedianMs: round(coreAddAndCheckMedianMs),
     ratio: round(transformParamsMedianMs / coreAddAndCheckMedianMs, 2),
+    langchainBeforeModelMedianMs: round(langchainBeforeModelMedianMs),
+    langchainRatio: round(
+      langchainBeforeModelMedianMs / coreAddAndCheckMedianMs,
+      2,
+    ),
     hashEveryMessageMedianMs: round(median(hashTimes)),
   };
 }
@@ -179,7 +216,7 @@ for (const [counterName, makeCounter] of [
     const result = await measure(stream, size, makeCounter, counterName);
     results.push(result);
     console.log(
-      `${counterName.padEnd(20)} ${String(size).padStart(6)} messages: transformParams ${result.transformParamsMedianMs} ms, core add + check ${result.coreAddAndCheckMedianMs} ms, ratio ${result.ratio} (hashing every message, as before: ${result.hashEveryMessageMedianMs} ms)`,
+      `${counterName.padEnd(20)} ${String(size).padStart(6)} messages: transformParams ${result.transformParamsMedianMs} ms, core add + check ${result.coreAddAndCheckMedianMs} ms, ratio ${result.ratio}; LangChain beforeModel ${result.langchainBeforeModelMedianMs} ms, ratio ${result.langchainRatio} (hashing every message, as before: ${result.hashEveryMessageMedianMs} ms)`,
     );
   }
 }

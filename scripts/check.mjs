@@ -10,7 +10,12 @@ const steps = [
   ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],
+  ['peers', 'node scripts/check-peer-ranges.mjs'],
+  // TypeDoc over every package's public entries: broken links, unexported types, new undocumented exports.
+  ['api-docs', 'node scripts/api-docs.mjs'],
   ['format', 'prettier --check . --log-level warn'],
+  // Every examples/* with a `start` script, offline, on the sources, with a timeout.
+  ['examples', 'node scripts/run-examples.mjs'],
 ];
 const only = process.argv.slice(2);
 const env = {

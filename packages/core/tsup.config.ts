@@ -6,6 +6,7 @@ export default defineConfig({
     'testing/index': 'src/testing/index.ts',
     'internal/index': 'src/internal/index.ts',
     'js-tiktoken/index': 'src/js-tiktoken/index.ts',
+    'long-term/index': 'src/long-term/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

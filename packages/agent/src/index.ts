@@ -31,3 +31,4 @@ export * from './hook';
 export * from './model';
 export * from './plan';
 export * from './tool';
+export * from './long-term';

@@ -33,6 +33,7 @@ describe('@acm/agent public API', () => {
       'defineTool',
       'findOffloadIds',
       'getMessageText',
+      'longTermMemoryHook',
       'readRunState',
       'sortHooks',
       'validateJsonSchema',

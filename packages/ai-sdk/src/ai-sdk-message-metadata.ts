@@ -1,4 +1,4 @@
-import type { Message } from '@acm/core';
+import type { Message, PartEntry } from '@acm/core';
 
 /** The key under `Message.metadata` where the converters keep what only the AI SDK needs. */
 export const AI_SDK_METADATA_KEY = 'aiSdk';
@@ -28,17 +28,13 @@ export type AiSdkToolOutputKind =
   | 'content';
 
 /**
- * What one core part needs to become its AI SDK part again. `fingerprint`
- * (a hash of the core part) says which part it belongs to: ACM's edits
- * (offload stubs, summaries) keep the message metadata but change parts, so
- * an entry whose part changed is ignored and the part is written from its
- * content. Tool parts also match by `toolCallId` for `providerExecuted` and
- * `providerOptions`. All values are JSON.
+ * What one core part needs to become its AI SDK part again, tied to that part
+ * by core's `PartEntry` (`fingerprint`, `occurrence`: an entry whose part ACM
+ * changed is ignored and the part is written from its content). Tool parts
+ * also match by `toolCallId` for `providerExecuted` and `providerOptions`.
+ * All values are JSON.
  */
-export interface AiSdkPartMetadata {
-  readonly fingerprint: string;
-  /** Among parts of the message with this fingerprint, which one (0 when absent). */
-  readonly occurrence?: number;
+export interface AiSdkPartMetadata extends PartEntry {
   readonly toolCallId?: string;
   readonly providerOptions?: Readonly<Record<string, unknown>>;
   /** Files: how the data was given. */

@@ -1,12 +1,12 @@
-import type { AutoContextMemory } from '@acm/core';
-import { calibrateFromUsage } from '@acm/core/internal';
 import type {
-  AiSdkMessage,
-  AiSdkProviderOptions,
-  AiSdkSpecificationVersion,
-} from './ai-sdk-prompt';
-import type { AutoContextSessionOptions } from './ai-sdk-sessions';
-import { createAutoContextSessions } from './ai-sdk-sessions';
+  AutoContextMemory,
+  AutoContextSessionOptions,
+  SessionManager,
+} from '@acm/core';
+import { createSessionManager } from '@acm/core/internal';
+import type { AiSdkMessage, AiSdkProviderOptions } from './ai-sdk-prompt';
+import { fromAiSdkMessage } from './from-ai-sdk-messages';
+import { toAiSdkMessage } from './to-ai-sdk-messages';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';
@@ -26,7 +26,9 @@ export interface AiSdkCallOptions {
 
 /**
  * The options of `autoContextMiddleware`: the session of a call, calibration,
- * and how each session's memory is made and kept (`AutoContextSessionOptions`).
+ * and how each session's memory is made and kept (core's
+ * `AutoContextSessionOptions`: memory options, `createMemory`, `store`,
+ * `maxSessions`, `idleTimeoutMs`, `sharedSession`).
  */
 export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
@@ -75,7 +77,7 @@ export interface AutoContextMiddleware {
 
 /**
  * Gives the model a managed view of the conversation: `transformParams` maps
- * `params.prompt` onto the session's memory (core's `syncMessages`: only the
+ * `params.prompt` onto the session's memory (core's session manager: only the
  * new messages are converted and appended) and hands the model `[leading
  * system messages, ...the memory's working messages]`, compressed by
  * `@acm/core` when a trigger is reached. The same prefix always maps to the
@@ -94,21 +96,14 @@ export function autoContextMiddleware({
   calibrate = true,
   ...sessionOptions
 }: AutoContextMiddlewareOptions = {}): AutoContextMiddleware {
-  const sessions = createAutoContextSessions(sessionOptions);
-  /** What each transformed call needs for calibration, by its params object. */
-  const estimates = new WeakMap<
-    object,
-    { memory: AutoContextMemory; estimateTokens: () => number }
-  >();
-
+  const sessions = createAiSdkSessions(
+    sessionOptions,
+    'pass sessionId (a string, or a function of the call that returns one) or providerOptions.acm.sessionId, ',
+  );
+  /** How to calibrate each transformed call, by its params object. */
+  const calibrations = new WeakMap<object, (usage: unknown) => void>();
   const record = (params: object, usage: unknown) => {
-    const estimate = estimates.get(params);
-    if (!calibrate || estimate === undefined) return;
-    calibrateFromUsage({
-      memory: estimate.memory,
-      usage,
-      estimatedTokens: estimate.estimateTokens(),
-    });
+    if (calibrate) calibrations.get(params)?.(usage);
   };
 
   async function transformParams<TParams extends AiSdkCallOptions>({
@@ -118,26 +113,33 @@ export function autoContextMiddleware({
     readonly params: TParams;
     readonly model: { readonly specificationVersion: string };
   }): Promise<TParams> {
-    const split = splitProviderOptions(params.providerOptions);
-    const view = await sessions.manage({
+    const { [ACM_PROVIDER_OPTIONS_KEY]: acm, ...providerOptions } =
+      params.providerOptions ?? {};
+    const system = leadingSystemMessages(params.prompt);
+    const call = await sessions.manage({
       sessionId:
-        split.sessionId ??
-        (typeof sessionId === 'function' ? sessionId(params) : sessionId),
-      messages: params.prompt,
-      tools: params.tools,
+        typeof acm?.sessionId === 'string'
+          ? acm.sessionId
+          : typeof sessionId === 'function'
+            ? sessionId(params)
+            : sessionId,
+      messages: params.prompt.slice(system.length),
+      system: system.map((message) => message.content).join('\n\n'),
+      tools: params.tools ?? [],
       signal: params.abortSignal,
-      specificationVersion: toSpecificationVersion(model.specificationVersion),
+      variant: model.specificationVersion === 'v4' ? 'v4' : 'v3',
     });
-    const next: TParams = { ...params, prompt: view.messages };
-    if (split.sessionId !== undefined) {
-      if (split.providerOptions === undefined) {
+    const next: TParams = { ...params, prompt: [...system, ...call.messages!] };
+    if (Object.hasOwn(params.providerOptions ?? {}, ACM_PROVIDER_OPTIONS_KEY)) {
+      // The `acm` namespace is ours: the provider never sees it.
+      if (Object.keys(providerOptions).length === 0) {
         delete (next as { providerOptions?: unknown }).providerOptions;
       } else {
-        (next as { providerOptions?: unknown }).providerOptions =
-          split.providerOptions;
+        (next as { providerOptions?: AiSdkProviderOptions }).providerOptions =
+          providerOptions as AiSdkProviderOptions;
       }
     }
-    estimates.set(next, view);
+    calibrations.set(next, call.calibrate);
     return next;
   }
 
@@ -151,7 +153,7 @@ export function autoContextMiddleware({
     },
     wrapStream: async ({ doStream, params }) => {
       const result = await doStream();
-      if (!calibrate || !estimates.has(params)) return result;
+      if (!calibrate || !calibrations.has(params)) return result;
       const stream = result.stream.pipeThrough(
         new TransformStream<unknown, unknown>({
           transform(chunk, controller) {
@@ -168,31 +170,35 @@ export function autoContextMiddleware({
   };
 }
 
-function toSpecificationVersion(version: string): AiSdkSpecificationVersion {
-  return version === 'v4' ? 'v4' : 'v3';
+/**
+ * Core's session manager with the AI SDK converters: ids by position and
+ * content hash (core's default), views written in the model's prompt version.
+ */
+export function createAiSdkSessions(
+  options: AutoContextSessionOptions,
+  howToName: string,
+): SessionManager<AiSdkMessage> {
+  return createSessionManager<AiSdkMessage>({
+    ...options,
+    sessionParameter: 'sessionId',
+    missingSessionMessage: `no session for this call: ${howToName}or sharedSession: true to share one memory across every call`,
+    fromFramework: (messages, { ids }) =>
+      messages.map((message, index) => fromAiSdkMessage(message, ids[index]!)),
+    toFramework: (message, variant) =>
+      toAiSdkMessage(message, {
+        specificationVersion: variant === 'v4' ? 'v4' : 'v3',
+      }),
+  });
 }
 
-/** The call's provider options without the `acm` namespace, and the session id found there. */
-function splitProviderOptions(
-  providerOptions: AiSdkCallOptions['providerOptions'],
-): {
-  providerOptions: AiSdkProviderOptions | undefined;
-  sessionId: string | undefined;
-} {
-  if (
-    providerOptions === undefined ||
-    !Object.hasOwn(providerOptions, ACM_PROVIDER_OPTIONS_KEY)
-  ) {
-    return {
-      providerOptions: providerOptions as AiSdkProviderOptions | undefined,
-      sessionId: undefined,
-    };
+/** The system messages a prompt starts with (sent as they are, counted as fixed tokens). */
+export function leadingSystemMessages(
+  prompt: readonly AiSdkMessage[],
+): Extract<AiSdkMessage, { role: 'system' }>[] {
+  const system: Extract<AiSdkMessage, { role: 'system' }>[] = [];
+  for (const message of prompt) {
+    if (message.role !== 'system') break;
+    system.push(message);
   }
-  const { [ACM_PROVIDER_OPTIONS_KEY]: acm, ...rest } = providerOptions;
-  const sessionId = acm?.sessionId;
-  return {
-    providerOptions:
-      Object.keys(rest).length > 0 ? (rest as AiSdkProviderOptions) : undefined,
-    sessionId: typeof sessionId === 'string' ? sessionId : undefined,
-  };
+  return system;
 }

@@ -1,7 +1,9 @@
-import type { AutoContextMemory } from '@acm/core';
+import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
 import type { AiSdkMessage } from './ai-sdk-prompt';
-import type { AutoContextSessionOptions } from './ai-sdk-sessions';
-import { createAutoContextSessions } from './ai-sdk-sessions';
+import {
+  createAiSdkSessions,
+  leadingSystemMessages,
+} from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -15,8 +17,8 @@ export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
 /**
  * The options of `autoContextPrepareStep`: the session of a loop, what is
  * sent outside `messages`, and how each session's memory is made and kept
- * (`AutoContextSessionOptions`: `config`, `summarizer`, `counter`, `store`,
- * `onEvent`, `createMemory`).
+ * (core's `AutoContextSessionOptions`: memory options, `createMemory`,
+ * `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`).
  */
 export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions {
   /**
@@ -76,7 +78,10 @@ export function autoContextPrepareStep({
   tools,
   ...sessionOptions
 }: AutoContextPrepareStepOptions = {}): AutoContextPrepareStep {
-  const sessions = createAutoContextSessions(sessionOptions);
+  const sessions = createAiSdkSessions(
+    sessionOptions,
+    'pass sessionId (a string, or a function of the step options that returns one) ',
+  );
   const toolList = toToolList(tools);
 
   const prepareStep = async <TMessage extends AiSdkMessage>(
@@ -84,15 +89,19 @@ export function autoContextPrepareStep({
   ): Promise<{ messages: TMessage[] }> => {
     const instructions =
       typeof options.instructions === 'string' ? options.instructions : system;
-    const view = await sessions.manage({
+    const leading = leadingSystemMessages(options.messages);
+    const call = await sessions.manage({
       sessionId:
         typeof sessionId === 'function' ? sessionId(options) : sessionId,
-      messages: options.messages,
+      messages: options.messages.slice(leading.length),
       tools: toolList,
-      system: instructions,
-      specificationVersion: 'v3',
+      system: [...leading.map((message) => message.content), instructions]
+        .filter((text) => typeof text === 'string' && text !== '')
+        .join('\n\n'),
+      variant: 'v3',
+      acceptsView: true,
     });
-    return { messages: view.messages as TMessage[] };
+    return { messages: [...leading, ...call.messages!] as TMessage[] };
   };
   return Object.assign(prepareStep, {
     getMemory: sessions.getMemory,

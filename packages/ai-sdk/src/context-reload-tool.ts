@@ -7,6 +7,7 @@ import {
   contextReloadToolDefinition,
   createContextReloadHandler,
 } from '@acm/core';
+import { createSessionReloadHandler } from '@acm/core/internal';
 import type { JSONSchema7, Tool } from 'ai';
 import { jsonSchema, tool } from 'ai';
 
@@ -37,10 +38,6 @@ export interface ContextReloadToolOptions {
   readonly description?: string;
 }
 
-/** The answer when a memory getter returns nothing yet. */
-const NO_MEMORY_REPLY =
-  'No offloaded context is available yet in this conversation.';
-
 /**
  * The `context_reload` tool for `generateText` / `streamText` / agents, built
  * with the AI SDK's `tool()`: the model passes the id of a compressed
@@ -60,25 +57,15 @@ export function contextReloadTool({
   maxChars,
   description = contextReloadToolDefinition.description,
 }: ContextReloadToolOptions): Tool<ContextReloadInput, string> {
-  const fixed =
+  const execute =
     typeof memory === 'function'
-      ? undefined
+      ? createSessionReloadHandler({ getMemory: memory, sessionId, maxChars })
       : createContextReloadHandler({ memory, reload, sessionId, maxChars });
-  const getMemory = typeof memory === 'function' ? memory : undefined;
   return tool({
     description,
     inputSchema: jsonSchema<ContextReloadInput>(
       contextReloadToolDefinition.inputSchema as unknown as JSONSchema7,
     ),
-    execute: async (input: ContextReloadInput): Promise<string> => {
-      if (fixed !== undefined) return fixed(input);
-      const current = getMemory?.();
-      if (current === undefined) return NO_MEMORY_REPLY;
-      return createContextReloadHandler({
-        memory: current,
-        sessionId,
-        maxChars,
-      })(input);
-    },
+    execute: (input: ContextReloadInput) => execute(input),
   });
 }

@@ -10,8 +10,8 @@ import type {
   AiSdkMessage,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { hashValue } from './hash-value';
-import { bytesToBase64, toJsonSafe } from './json-safe';
+import { recordPartEntries } from '@acm/core/internal';
+import { bytesToBase64, toJsonSafe } from '@acm/core/internal';
 
 /** The text a core tool result holds for an `execution-denied` output without a reason. */
 export const EXECUTION_DENIED_TEXT = 'Tool execution denied.';
@@ -53,7 +53,7 @@ export function fromAiSdkMessages(
 /** Converts one AI SDK message to a core message with the given id (see {@link fromAiSdkMessages}). */
 export function fromAiSdkMessage(message: AiSdkMessage, id: string): Message {
   const content: Part[] = [];
-  const entries: AiSdkPartMetadata[] = [];
+  const extras: (Extras | undefined)[] = [];
   const passthrough: AiSdkPassthroughPart[] = [];
   const stringContent = typeof message.content === 'string';
   const parts: readonly unknown[] =
@@ -61,8 +61,6 @@ export function fromAiSdkMessage(message: AiSdkMessage, id: string): Message {
       ? [{ type: 'text', text: message.content }]
       : message.content;
 
-  /** How many parts with each fingerprint came before (identical parts may differ in provider options). */
-  const seen = new Map<string, number>();
   parts.forEach((raw, index) => {
     const converted = convertPart(raw);
     if (converted === undefined) {
@@ -70,16 +68,9 @@ export function fromAiSdkMessage(message: AiSdkMessage, id: string): Message {
       return;
     }
     content.push(converted.part);
-    const fingerprint = hashValue(converted.part);
-    const occurrence = seen.get(fingerprint) ?? 0;
-    seen.set(fingerprint, occurrence + 1);
-    if (converted.extras === undefined) return;
-    entries.push({
-      fingerprint,
-      ...(occurrence === 0 ? {} : { occurrence }),
-      ...converted.extras,
-    });
+    extras.push(converted.extras);
   });
+  const entries = recordPartEntries(content, extras);
 
   const metadata: Record<string, unknown> = {};
   if (message.providerOptions !== undefined) {

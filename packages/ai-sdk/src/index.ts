@@ -69,8 +69,7 @@ export type {
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
-export { SHARED_SESSION_ID } from './ai-sdk-sessions';
-export type { AutoContextSessionOptions } from './ai-sdk-sessions';
+export { SHARED_SESSION_ID } from '@acm/core/internal';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,
@@ -84,3 +83,12 @@ export type {
   SummarizerFromLanguageModelOptions,
   SummarizerLanguageModel,
 } from './summarizer-from-language-model';
+export { longTermMemoryMiddleware } from './long-term-memory-middleware';
+export type {
+  LongTermMemoryErrorContext,
+  LongTermMemoryMiddleware,
+  LongTermMemoryMiddlewareOptions,
+} from './long-term-memory-middleware';
+export { longTermMemoryTools } from './long-term-memory-tools';
+export { contextSearchTool } from './context-search-tool';
+export type { ContextSearchToolOptions } from './context-search-tool';

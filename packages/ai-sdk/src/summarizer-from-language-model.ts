@@ -1,6 +1,6 @@
 import type { Summarizer } from '@acm/core';
 import { renderSummaryRequest } from '@acm/core';
-import { readProviderInputTokens } from '@acm/core/internal';
+import { readProviderUsage } from '@acm/core/internal';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,
@@ -91,30 +91,7 @@ export function summarizerFromLanguageModel(
       )
       .map((part) => part.text)
       .join('');
-    const inputTokens = readProviderInputTokens(result.usage);
-    const outputTokens = readOutputTokens(result.usage);
-    return {
-      text,
-      ...(inputTokens === undefined && outputTokens === undefined
-        ? {}
-        : {
-            usage: {
-              ...(inputTokens === undefined ? {} : { inputTokens }),
-              ...(outputTokens === undefined ? {} : { outputTokens }),
-            },
-          }),
-    };
+    const usage = readProviderUsage(result.usage);
+    return usage === undefined ? { text } : { text, usage };
   };
-}
-
-function readOutputTokens(usage: unknown): number | undefined {
-  if (usage === null || typeof usage !== 'object') return undefined;
-  const outputTokens = (usage as { outputTokens?: unknown }).outputTokens;
-  const total =
-    outputTokens !== null && typeof outputTokens === 'object'
-      ? (outputTokens as { total?: unknown }).total
-      : outputTokens;
-  return typeof total === 'number' && Number.isFinite(total) && total >= 0
-    ? total
-    : undefined;
 }

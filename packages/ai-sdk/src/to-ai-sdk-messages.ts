@@ -12,8 +12,8 @@ import type {
   AiSdkSpecificationVersion,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { hashValue } from './hash-value';
-import { base64ToBytes, fromJsonSafe } from './json-safe';
+import { createPartEntryFinder } from '@acm/core/internal';
+import { base64ToBytes, fromJsonSafe } from '@acm/core/internal';
 
 export interface ToAiSdkMessagesOptions {
   /**
@@ -58,37 +58,25 @@ export function toAiSdkMessage(
     return { role: 'system', content: getMessageText(message), ...withOptions };
   }
 
-  const byFingerprint = new Map<string, AiSdkPartMetadata>();
+  const findEntry = createPartEntryFinder(metadata?.parts);
   const byToolCallId = new Map<string, AiSdkPartMetadata>();
   for (const entry of metadata?.parts ?? []) {
-    byFingerprint.set(`${entry.occurrence ?? 0}:${entry.fingerprint}`, entry);
     if (entry.toolCallId !== undefined) {
       byToolCallId.set(toolKey(entry.output, entry.toolCallId), entry);
     }
   }
-  /** How many parts with each fingerprint came before (identical parts may differ in provider options). */
-  const seen = new Map<string, number>();
-  const lookup = (part: Part): Found => {
-    let exact: AiSdkPartMetadata | undefined;
-    if (byFingerprint.size > 0) {
-      const fingerprint = hashValue(part);
-      const occurrence = seen.get(fingerprint) ?? 0;
-      seen.set(fingerprint, occurrence + 1);
-      exact = byFingerprint.get(`${occurrence}:${fingerprint}`);
-    }
-    return {
-      exact,
-      tool:
-        part.type === 'tool-call' || part.type === 'tool-result'
-          ? byToolCallId.get(
-              toolKey(
-                part.type === 'tool-result' ? 'result' : undefined,
-                part.toolCallId,
-              ),
-            )
-          : undefined,
-    };
-  };
+  const lookup = (part: Part): Found => ({
+    exact: findEntry(part),
+    tool:
+      part.type === 'tool-call' || part.type === 'tool-result'
+        ? byToolCallId.get(
+            toolKey(
+              part.type === 'tool-result' ? 'result' : undefined,
+              part.toolCallId,
+            ),
+          )
+        : undefined,
+  });
 
   const content: unknown[] = message.content.map((part) =>
     toAiSdkPart(part, lookup(part), specificationVersion),

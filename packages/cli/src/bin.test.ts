@@ -100,8 +100,28 @@ describe('acm (bin)', () => {
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain("acm: Unknown option '--bogus'");
+    expect(stderr).toContain('acm: unknown option --bogus\n');
     expect(stderr).toContain('Usage:\n  acm simulate');
+  });
+
+  it('should print the version and take a negative number as a value, not an option', async () => {
+    const manifest = JSON.parse(
+      await readFile(join(packageDir, 'package.json'), 'utf8'),
+    ) as { version: string };
+    const version = await runBin(['--version'], directory);
+    expect(version).toEqual({
+      code: 0,
+      stdout: `${manifest.version}\n`,
+      stderr: '',
+    });
+
+    const { code, stderr } = await runBin(
+      ['simulate', SAMPLE_FILE, '--max-token', '-1'],
+      directory,
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain('received "-1", which is negative\n');
+    expect(stderr).not.toContain('ambiguous');
   });
 
   it('should exit with 2 for a bad flag value and 1 for a missing file', async () => {
@@ -110,7 +130,9 @@ describe('acm (bin)', () => {
       directory,
     );
     expect(code).toBe(2);
-    expect(stderr).toContain('--max-token must be a whole number of 1 or more');
+    expect(stderr).toContain(
+      'acm: --max-token is the context budget in tokens: expected a whole number of 1 or more (e.g. --max-token 16000), received "0", which is 0\n',
+    );
 
     const missing = await runBin(['simulate', 'missing.jsonl'], directory);
     expect(missing.code).toBe(1);

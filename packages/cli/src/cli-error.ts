@@ -11,20 +11,25 @@ export type CliErrorCode = 'usage' | 'input' | 'config' | 'output';
 export class CliError extends Error {
   private readonly [marker] = true;
   readonly code: CliErrorCode;
+  /** The command-line option the error is about (`--max-token`), when one is. */
+  readonly option?: string;
   override readonly cause?: unknown;
 
   constructor({
     code,
     message,
+    option,
     cause,
   }: {
     code: CliErrorCode;
     message: string;
+    option?: string;
     cause?: unknown;
   }) {
     super(message);
     this.name = 'AcmCliError';
     this.code = code;
+    if (option !== undefined) this.option = option;
     this.cause = cause;
   }
 

@@ -2,9 +2,16 @@ import type { SimulationResult } from './simulation-result';
 
 /**
  * Renders a simulation result as one self-contained HTML page: the result is
- * embedded as JSON and an inline script draws the charts as SVG (token
- * curves raw vs managed per conversation, an event timeline, per-strategy
- * savings) and fills the tables. No network access, no external file.
+ * embedded as JSON and an inline script draws it. The page opens with the
+ * headline figures, a chart of peak tokens per conversation (raw, managed and
+ * the budget), each strategy's share of the savings (the last resort
+ * flagged), and an index with one row per conversation, sortable by savings,
+ * peak and violations. Each conversation's details (its raw vs managed
+ * tokens per turn with the budget line, its compression events, every
+ * figure) are collapsed until opened. Charts are sized to their container
+ * and redrawn when it changes, so labels are never cut off, down to phone
+ * width; a chart with nothing to show is replaced by a sentence. No network
+ * access, no external file.
  */
 export function renderReport(result: SimulationResult): string {
   const title = `ACM simulation${result.input === null ? '' : ` — ${result.input}`}`;
@@ -22,9 +29,25 @@ export function renderReport(result: SimulationResult): string {
 <p id="settings"></p>
 </header>
 <main>
-<section id="aggregate"><h2>All conversations</h2><table id="aggregate-table" class="figures"></table></section>
-<section id="savings"><h2>Tokens saved per strategy</h2><div id="strategy-chart"></div></section>
-<section id="conversation-list"><h2>Conversations</h2><div id="conversations"></div></section>
+<section id="overview"><h2>All conversations</h2>
+<div id="headline" class="cards"></div>
+<div id="overview-chart" class="chart-box"></div>
+<details id="aggregate-details"><summary>Every figure</summary><table id="aggregate-table" class="figures"></table></details>
+</section>
+<section id="savings"><h2>Share of the savings per strategy</h2><div id="strategy-chart"></div><p id="last-resort-note" hidden></p></section>
+<section id="index"><h2>Conversations</h2>
+<div class="toolbar"><span>Sort by</span>
+<button type="button" data-sort="input">input order</button>
+<button type="button" data-sort="savings">savings</button>
+<button type="button" data-sort="peak">peak</button>
+<button type="button" data-sort="violations">violations</button>
+<span class="spacer"></span>
+<button type="button" id="expand-all">open all</button>
+<button type="button" id="collapse-all">close all</button>
+</div>
+<table id="conversation-index"><thead><tr></tr></thead><tbody></tbody></table>
+</section>
+<section id="conversation-list"><h2>Details</h2><div id="conversations"></div></section>
 </main>
 <script type="application/json" id="acm-result">${embedJson(result)}</script>
 <script>${SCRIPT}</script>
@@ -52,20 +75,67 @@ function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px; color: #1d2330; }
-h1 { font-size: 22px; margin-bottom: 4px; } h2 { font-size: 18px; margin-top: 28px; } h3 { font-size: 15px; margin: 20px 0 6px; }
+*, *::before, *::after { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1d2330; overflow-wrap: anywhere; }
+h1 { font-size: 22px; margin-bottom: 4px; } h2 { font-size: 18px; margin-top: 28px; }
 #settings { color: #556; margin-top: 0; }
-table.figures { border-collapse: collapse; } table.figures td { padding: 2px 14px 2px 0; vertical-align: top; }
-table.figures td:first-child { color: #556; }
-svg { display: block; background: #fafbfd; border: 1px solid #e3e6ee; border-radius: 4px; }
+button { font: inherit; padding: 3px 10px; border: 1px solid #c5cbd8; border-radius: 4px; background: #fff; color: #1d2330; cursor: pointer; }
+button[aria-pressed="true"] { background: #1d2330; color: #fff; border-color: #1d2330; }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 10px; margin: 12px 0 16px; }
+.card { border: 1px solid #e3e6ee; border-radius: 6px; padding: 8px 12px; min-width: 0; }
+.card .label { color: #556; font-size: 12px; } .card .value { font-size: 20px; font-weight: 600; }
+.card.bad .value { color: #b03a2e; }
+table.figures { border-collapse: collapse; width: 100%; max-width: 760px; } table.figures td { padding: 3px 14px 3px 0; vertical-align: top; border-bottom: 1px solid #f0f2f6; }
+table.figures td:first-child { color: #556; width: 45%; }
+details > summary { cursor: pointer; }
+#aggregate-details { margin-top: 12px; } #aggregate-details > summary { color: #2471a3; }
+.chart-box { width: 100%; min-width: 0; }
+.chart-box + .chart-box { margin-top: 12px; }
+svg { display: block; max-width: 100%; background: #fafbfd; border: 1px solid #e3e6ee; border-radius: 4px; }
 svg text { font: 11px system-ui, sans-serif; fill: #445; }
-.series-raw { fill: none; stroke: #c0392b; stroke-width: 1.6; }
-.series-managed { fill: none; stroke: #2471a3; stroke-width: 2; }
+.series-raw { fill: none; stroke: #c0392b; stroke-width: 1.6; } .dot-raw { fill: #c0392b; }
+.series-managed { fill: none; stroke: #2471a3; stroke-width: 2; } .dot-managed { fill: #2471a3; }
 .budget { stroke: #7d8597; stroke-dasharray: 4 3; }
-.axis { stroke: #b8bfcc; }
-.legend-raw { fill: #c0392b; } .legend-managed { fill: #2471a3; }
-.conversation { border-top: 1px solid #e3e6ee; padding-bottom: 8px; }
-.charts { display: flex; flex-wrap: wrap; gap: 12px; }
+.axis { stroke: #b8bfcc; } .grid { stroke: #eceff4; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 4px 0 0; font-size: 12px; color: #445; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
+.swatch-raw { background: #c0392b; } .swatch-managed { background: #2471a3; } .swatch-budget { background: #7d8597; height: 2px; vertical-align: 3px; }
+.caption { font-size: 12px; color: #556; margin: 2px 0 4px; }
+.empty { color: #667; font-style: italic; margin: 6px 0; }
+.strategy-row { display: grid; grid-template-columns: minmax(0, 240px) minmax(60px, 1fr) minmax(0, 290px); gap: 4px 10px; align-items: center; padding: 3px 0; }
+.strategy-name { text-align: right; }
+.bar-track { background: #f0f2f6; border-radius: 3px; height: 16px; min-width: 0; }
+.bar { display: block; height: 100%; border-radius: 3px; min-width: 1px; }
+.strategy-row.last-resort .strategy-name { font-weight: 600; }
+.badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; background: #fdebd0; color: #8a4b08; margin-left: 6px; white-space: nowrap; }
+#last-resort-note { border-left: 4px solid #d68910; background: #fef9e7; padding: 8px 12px; }
+#last-resort-note.warning { border-left-color: #b03a2e; background: #fdedec; }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-bottom: 8px; }
+.toolbar .spacer { flex: 1; }
+#conversation-index { border-collapse: collapse; width: 100%; }
+#conversation-index th, #conversation-index td { padding: 4px 8px; text-align: right; border-bottom: 1px solid #eceff4; }
+#conversation-index th:first-child, #conversation-index td:first-child { text-align: left; }
+#conversation-index th { font-weight: 600; font-size: 12px; color: #445; vertical-align: bottom; }
+#conversation-index th button { border: none; padding: 0; background: none; font-weight: 600; color: inherit; text-align: inherit; }
+#conversation-index th[aria-sort] button::after { content: ' ▼'; }
+#conversation-index tbody tr:hover { background: #f5f7fb; }
+td.bad { color: #b03a2e; font-weight: 600; }
+.conversation { border-top: 1px solid #e3e6ee; padding: 6px 0; }
+.conversation > summary { font-weight: 600; }
+.conversation > summary .summary-figures { font-weight: 400; color: #556; }
+.conversation-body { padding: 8px 0 8px; }
+.samples { white-space: pre-wrap; font: 12px ui-monospace, monospace; background: #f7f8fa; padding: 6px 8px; border-radius: 4px; }
+@media (max-width: 640px) {
+  body { padding: 12px 12px 40px; }
+  .strategy-row { grid-template-columns: minmax(0, 1fr); }
+  .strategy-name { text-align: left; }
+  #conversation-index thead { display: none; }
+  #conversation-index, #conversation-index tbody { display: block; }
+  #conversation-index tr { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 8px; padding: 6px 0; border-bottom: 1px solid #e3e6ee; }
+  #conversation-index td { display: block; border: none; padding: 1px 0; text-align: left; }
+  #conversation-index td:first-child { grid-column: 1 / -1; font-weight: 600; }
+  #conversation-index td:not(:first-child)::before { content: attr(data-label) ': '; color: #667; }
+}
 `;
 
 const SCRIPT = String.raw`
@@ -74,24 +144,137 @@ const SCRIPT = String.raw`
   var result = JSON.parse(document.getElementById('acm-result').textContent);
   var SVG = 'http://www.w3.org/2000/svg';
   var COLORS = { rollupHistory: '#8e44ad', compressToolRuns: '#16a085', offloadLargeMessagesProtected: '#d68910',
-    offloadLargeMessages: '#ca6f1e', summarizeRounds: '#2e86c1', summarizeLargeCurrentMessages: '#28b463',
+    offloadLargeMessages: '#ca6f1e', clearToolUses: '#1abc9c', summarizeRounds: '#2e86c1', summarizeLargeCurrentMessages: '#28b463',
     compressCurrentRound: '#cb4335', lastResort: '#566573' };
+  var LAST_RESORT = 'lastResort';
+  var config = result.config;
+  var budget = config.maxToken;
   function count(value) { return Math.round(value).toLocaleString('en-US'); }
-  function percent(value) { return value === null ? '—' : (value * 100).toFixed(1) + ' %'; }
+  function percent(value) { return value === null || value === undefined ? '—' : (value * 100).toFixed(1) + ' %'; }
   function share(value) { return percent(value.share) + ' (' + count(value.part) + '/' + count(value.total) + ')'; }
-  function el(name, attributes, parent) {
+  function optionalShare(value) { return value && value.total > 0 ? share(value) : '—'; }
+  function html(name, attributes, parent, content) {
+    var node = document.createElement(name);
+    for (var key in attributes || {}) node.setAttribute(key, String(attributes[key]));
+    if (content !== undefined) node.textContent = content;
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function svgEl(name, attributes, parent) {
     var node = document.createElementNS(SVG, name);
     for (var key in attributes) node.setAttribute(key, String(attributes[key]));
     if (parent) parent.appendChild(node);
     return node;
   }
-  function text(parent, x, y, content, attributes) {
-    var node = el('text', attributes || {}, parent);
+  function svgText(parent, x, y, content, attributes) {
+    var node = svgEl('text', attributes || {}, parent);
     node.setAttribute('x', String(x)); node.setAttribute('y', String(y));
     node.textContent = content;
     return node;
   }
-  function optionalShare(value) { return value && value.total > 0 ? share(value) : '—'; }
+  function empty(parent, sentence) { return html('p', { 'class': 'empty' }, parent, sentence); }
+  function dataLabel(parent, kind, value, content) {
+    return html('span', { 'class': 'data-label', 'data-kind': kind, 'data-value': value }, parent, content === undefined ? count(value) : content);
+  }
+
+  // Widest rendered width of the given labels (an SVG must be in the document to measure).
+  function measure(svg, labels) {
+    var widest = 0;
+    labels.forEach(function (label) {
+      var node = svgText(svg, 0, 0, label, { 'class': 'measure' });
+      widest = Math.max(widest, node.getBBox().width);
+      svg.removeChild(node);
+    });
+    return Math.ceil(widest);
+  }
+  function niceTicks(max) {
+    var rough = max / 4, magnitude = Math.pow(10, Math.floor(Math.log10(rough)));
+    var step = [1, 2, 2.5, 5, 10].map(function (f) { return f * magnitude; }).filter(function (s) { return s >= rough; })[0];
+    var ticks = [];
+    for (var value = 0; value <= max + step * 1e-9; value += step) ticks.push(value);
+    return ticks;
+  }
+
+  // A line chart of raw and managed tokens with the budget line, sized to its container.
+  // options: { series: { raw: number[], managed: number[] }, xLabel(index) → string, label, kind }
+  function lineChart(container, options) {
+    container.textContent = '';
+    var n = options.series.raw.length;
+    if (n === 0) { empty(container, options.emptySentence); return; }
+    var width = Math.max(200, Math.floor(container.clientWidth || 600));
+    var height = width < 480 ? 180 : 220;
+    var svg = svgEl('svg', { 'class': options.kind, width: width, height: height, viewBox: '0 0 ' + width + ' ' + height,
+      role: 'img', 'aria-label': options.label }, container);
+    var peak = Math.max.apply(null, options.series.raw.concat(options.series.managed));
+    var maxValue = Math.max(1, budget, peak) * 1.05;
+    var ticks = niceTicks(maxValue);
+    maxValue = Math.max(maxValue, ticks[ticks.length - 1]);
+    var tickLabels = ticks.map(count);
+    var first = options.xLabel(0), last = options.xLabel(n - 1);
+    var left = measure(svg, tickLabels) + 12, right = 10, top = 10, bottom = 26;
+    var firstWidth = measure(svg, [first]), lastWidth = measure(svg, [last]);
+    function x(index) { return left + (width - left - right) * (n === 1 ? 0.5 : index / (n - 1)); }
+    function y(value) { return top + (height - top - bottom) * (1 - value / maxValue); }
+    ticks.forEach(function (value, index) {
+      svgEl('line', { 'class': value === 0 ? 'axis' : 'grid', x1: left, y1: y(value), x2: width - right, y2: y(value) }, svg);
+      svgText(svg, left - 6, y(value) + 4, tickLabels[index], { 'text-anchor': 'end', 'class': 'tick' });
+    });
+    svgEl('line', { 'class': 'axis', x1: left, y1: top, x2: left, y2: height - bottom }, svg);
+    // x labels: anchored so that they stay inside the chart.
+    var firstX = Math.max(x(0), firstWidth / 2 + 2), lastX = Math.min(x(n - 1), width - lastWidth / 2 - 2);
+    svgText(svg, firstX, height - 8, first, { 'text-anchor': 'middle', 'class': 'tick' });
+    if (n > 1 && lastX - lastWidth / 2 > firstX + firstWidth / 2 + 8) svgText(svg, lastX, height - 8, last, { 'text-anchor': 'middle', 'class': 'tick' });
+    svgEl('line', { 'class': 'budget', x1: left, y1: y(budget), x2: width - right, y2: y(budget) }, svg);
+    ['raw', 'managed'].forEach(function (name) {
+      var values = options.series[name];
+      var points = values.map(function (value, index) { return x(index).toFixed(1) + ',' + y(value).toFixed(1); });
+      svgEl('polyline', { 'class': 'series-' + name, points: points.join(' '), 'data-points': values.length }, svg);
+      if (n <= 40) values.forEach(function (value, index) { svgEl('circle', { 'class': 'dot-' + name, cx: x(index).toFixed(1), cy: y(value).toFixed(1), r: n === 1 ? 4 : 2.5 }, svg); });
+    });
+    var legend = html('div', { 'class': 'legend' }, container);
+    var raw = html('span', {}, legend); html('span', { 'class': 'swatch swatch-raw' }, raw); raw.appendChild(document.createTextNode('raw, peak '));
+    dataLabel(raw, 'peak-raw', Math.max.apply(null, options.series.raw));
+    var managed = html('span', {}, legend); html('span', { 'class': 'swatch swatch-managed' }, managed); managed.appendChild(document.createTextNode('managed, peak '));
+    dataLabel(managed, 'peak-managed', Math.max.apply(null, options.series.managed));
+    var line = html('span', {}, legend); html('span', { 'class': 'swatch swatch-budget' }, line); line.appendChild(document.createTextNode('budget '));
+    dataLabel(line, 'budget', budget);
+  }
+
+  // Compression events per strategy and turn; only the strategies that ran get a row.
+  function timeline(container, conversation) {
+    container.textContent = '';
+    var events = conversation.events;
+    if (events.length === 0) { empty(container, 'No compression event in this conversation.'); return; }
+    var names = Object.keys(COLORS).filter(function (name) { return events.some(function (event) { return event.strategy === name; }); });
+    events.forEach(function (event) { if (names.indexOf(event.strategy) < 0) names.push(event.strategy); });
+    var width = Math.max(200, Math.floor(container.clientWidth || 600));
+    var rowHeight = 22, top = 8, bottom = 26, right = 10;
+    var height = top + bottom + rowHeight * names.length;
+    var turns = Math.max(1, conversation.turns.length);
+    var svg = svgEl('svg', { 'class': 'timeline', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
+      'aria-label': 'Compression events by turn' }, container);
+    var narrow = width < 480;
+    var left = narrow ? 8 : measure(svg, names) + 14;
+    names.forEach(function (name, row) {
+      var middle = top + rowHeight * (row + 0.5);
+      svgEl('line', { 'class': 'grid', x1: left, y1: middle + (narrow ? 5 : 0), x2: width - right, y2: middle + (narrow ? 5 : 0) }, svg);
+      if (narrow) svgText(svg, left, middle - 3, name, { 'class': 'row-name' });
+      else svgText(svg, left - 6, middle + 4, name, { 'text-anchor': 'end', 'class': 'row-name' });
+    });
+    events.forEach(function (event) {
+      var row = names.indexOf(event.strategy);
+      var circle = svgEl('circle', { 'class': 'event event-' + event.outcome, 'data-strategy': event.strategy, 'data-turn': event.turn,
+        cx: (left + 5 + (width - left - right - 10) * (event.turn + 0.5) / turns).toFixed(1), cy: (top + rowHeight * (row + 0.5) + (narrow ? 5 : 0)).toFixed(1),
+        r: 4, fill: event.outcome === 'applied' ? (COLORS[event.strategy] || '#2471a3') : '#fff', stroke: COLORS[event.strategy] || '#2471a3' }, svg);
+      svgEl('title', {}, circle).textContent = 'turn ' + (event.turn + 1) + ': ' + event.strategy + ' (' + event.outcome + ') ' +
+        count(event.tokensBefore) + ' → ' + count(event.tokensAfter) + ' tokens';
+    });
+    svgText(svg, left, height - 8, 'turn 1', { 'class': 'tick' });
+    var lastLabel = 'turn ' + turns;
+    if (width - right - measure(svg, [lastLabel]) > left + 50) svgText(svg, width - right, height - 8, lastLabel, { 'text-anchor': 'end', 'class': 'tick' });
+    html('p', { 'class': 'caption' }, container).appendChild(document.createTextNode(events.length + ' events; a filled dot is an applied edit, an open one a failed pass.'));
+  }
+
   function fillFigures(table, figures) {
     var rows = [
       ['turns', count(figures.turns), 'turns'],
@@ -115,117 +298,189 @@ const SCRIPT = String.raw`
       ['compressIfNeeded per turn', 'median ' + figures.compressMsMedian.toFixed(2) + ' ms, p95 ' + figures.compressMsP95.toFixed(2) + ' ms', 'compress-ms']
     ];
     rows.forEach(function (row) {
-      var tr = document.createElement('tr');
-      var label = document.createElement('td'); label.textContent = row[0];
-      var value = document.createElement('td'); value.textContent = row[1]; value.setAttribute('data-metric', row[2]);
-      tr.appendChild(label); tr.appendChild(value); table.appendChild(tr);
+      var tr = html('tr', {}, table);
+      html('td', {}, tr, row[0]);
+      html('td', { 'data-metric': row[2] }, tr, row[1]);
     });
   }
-  function tokenChart(conversation, budget) {
-    var width = 640, height = 220, left = 62, right = 12, top = 24, bottom = 30;
-    var turns = conversation.turns;
-    var svg = el('svg', { 'class': 'token-chart', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
-      'aria-label': 'Input tokens per turn, raw and managed' });
-    var maxValue = Math.max(1, budget, conversation.figures.peakRawTokens);
-    var span = Math.max(1, turns.length - 1);
-    function x(index) { return left + (width - left - right) * (turns.length === 1 ? 0.5 : index / span); }
-    function y(value) { return top + (height - top - bottom) * (1 - value / maxValue); }
-    el('line', { 'class': 'axis', x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }, svg);
-    el('line', { 'class': 'axis', x1: left, y1: top, x2: left, y2: height - bottom }, svg);
-    text(svg, left - 6, y(maxValue) + 4, count(maxValue), { 'text-anchor': 'end', 'class': 'tick' });
-    text(svg, left - 6, height - bottom + 4, '0', { 'text-anchor': 'end', 'class': 'tick' });
-    text(svg, left, height - 8, 'turn 1', { 'class': 'tick' });
-    text(svg, width - right, height - 8, 'turn ' + turns.length, { 'text-anchor': 'end', 'class': 'tick' });
-    if (budget <= maxValue) {
-      el('line', { 'class': 'budget', x1: left, y1: y(budget), x2: width - right, y2: y(budget) }, svg);
-      text(svg, width - right - 2, y(budget) - 4, 'budget ' + count(budget), { 'text-anchor': 'end', 'class': 'budget-label' });
-    }
-    ['raw', 'managed'].forEach(function (series) {
-      var points = turns.map(function (turn, index) {
-        return x(index).toFixed(1) + ',' + y(series === 'raw' ? turn.rawTokens : turn.managedTokens).toFixed(1);
-      });
-      el('polyline', { 'class': 'series-' + series, points: points.join(' '), 'data-points': turns.length }, svg);
+
+  function headline(container, figures) {
+    var cards = [
+      ['cumulative savings', percent(figures.cumulativeSavings), 'savings', false],
+      ['peak tokens, raw → managed', count(figures.peakRawTokens) + ' → ' + count(figures.peakManagedTokens), 'peak', false],
+      ['turns within budget', percent(figures.withinBudget.share), 'within-budget', figures.withinBudget.part < figures.withinBudget.total],
+      ['contract violations', count(figures.contractViolations), 'violations', figures.contractViolations > 0]
+    ];
+    cards.forEach(function (card) {
+      var box = html('div', { 'class': 'card' + (card[3] ? ' bad' : ''), 'data-card': card[2] }, container);
+      html('div', { 'class': 'label' }, box, card[0]);
+      html('div', { 'class': 'value' }, box, card[1]);
     });
-    text(svg, left + 8, 14, 'raw peak ', { 'class': 'legend-raw' }).appendChild(labelSpan('peak-raw', conversation.figures.peakRawTokens));
-    text(svg, left + 200, 14, 'managed peak ', { 'class': 'legend-managed' }).appendChild(labelSpan('peak-managed', conversation.figures.peakManagedTokens));
-    return svg;
   }
-  function labelSpan(kind, value) {
-    var span = el('tspan', { 'class': 'data-label', 'data-kind': kind, 'data-value': value });
-    span.textContent = count(value);
-    return span;
-  }
-  function timeline(conversation) {
-    var width = 460, height = 220, left = 150, right = 12, top = 24, bottom = 30;
-    var turns = Math.max(1, conversation.turns.length);
-    var svg = el('svg', { 'class': 'timeline', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
-      'aria-label': 'Compression events by turn' });
-    text(svg, 8, 14, 'events: ', {}).appendChild(labelSpan('events', conversation.events.length));
-    var names = Object.keys(COLORS);
-    var rowHeight = (height - top - bottom) / names.length;
-    names.forEach(function (name, row) {
-      el('line', { 'class': 'axis', x1: left, y1: top + rowHeight * (row + 0.5), x2: width - right, y2: top + rowHeight * (row + 0.5) }, svg);
-      text(svg, left - 6, top + rowHeight * (row + 0.5) + 4, name, { 'text-anchor': 'end', 'class': 'row-name' });
-    });
-    conversation.events.forEach(function (event) {
-      var row = names.indexOf(event.strategy);
-      var circle = el('circle', { 'class': 'event event-' + event.outcome, 'data-strategy': event.strategy, 'data-turn': event.turn,
-        cx: (left + (width - left - right) * (event.turn + 0.5) / turns).toFixed(1), cy: (top + rowHeight * (row + 0.5)).toFixed(1),
-        r: 4, fill: event.outcome === 'applied' ? COLORS[event.strategy] : '#fff', stroke: COLORS[event.strategy] }, svg);
-      var title = el('title', {}, circle);
-      title.textContent = 'turn ' + (event.turn + 1) + ': ' + event.strategy + ' (' + event.outcome + ') ' + count(event.tokensBefore) + ' → ' + count(event.tokensAfter) + ' tokens';
-    });
-    text(svg, left, height - 8, 'turn 1', { 'class': 'tick' });
-    text(svg, width - right, height - 8, 'turn ' + turns, { 'text-anchor': 'end', 'class': 'tick' });
-    return svg;
-  }
-  function strategyChart(strategies) {
-    var names = Object.keys(strategies);
-    var width = 720, rowHeight = 26, left = 230, right = 110;
-    var height = Math.max(1, names.length) * rowHeight + 10;
-    var svg = el('svg', { id: 'strategy-savings', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
-      'aria-label': 'Tokens saved per strategy' });
-    var maxSaved = Math.max.apply(null, [1].concat(names.map(function (name) { return strategies[name].tokensSaved; })));
-    names.forEach(function (name, index) {
+
+  // Each strategy's share of the tokens saved, as HTML rows (labels wrap, never clip).
+  function strategyChart(container, strategies) {
+    var names = Object.keys(strategies).filter(function (name) { return strategies[name].events > 0 || strategies[name].tokensSaved > 0; });
+    names.sort(function (a, b) { return strategies[b].tokensSaved - strategies[a].tokensSaved; });
+    if (names.length === 0) { empty(container, 'No compression happened: every turn fit the budget.'); return null; }
+    var total = names.reduce(function (sum, name) { return sum + Math.max(0, strategies[name].tokensSaved); }, 0);
+    var max = Math.max.apply(null, [1].concat(names.map(function (name) { return strategies[name].tokensSaved; })));
+    names.forEach(function (name) {
       var figures = strategies[name];
-      var yTop = 5 + index * rowHeight;
-      text(svg, left - 8, yTop + 16, name, { 'text-anchor': 'end', 'class': 'bar-name' });
-      var barWidth = Math.max(1, (width - left - right) * Math.max(0, figures.tokensSaved) / maxSaved);
-      el('rect', { 'class': 'bar', 'data-strategy': name, x: left, y: yTop + 4, width: barWidth.toFixed(1), height: rowHeight - 8, fill: COLORS[name] || '#2471a3' }, svg);
-      var label = text(svg, left + barWidth + 6, yTop + 16, '', { 'class': 'bar-label', 'data-strategy': name });
-      var value = el('tspan', { 'class': 'data-label', 'data-kind': 'tokens-saved', 'data-value': figures.tokensSaved }, label);
-      value.textContent = count(figures.tokensSaved);
-      var rest = el('tspan', {}, label);
-      rest.textContent = ' (' + figures.events + ' events)';
+      var saved = Math.max(0, figures.tokensSaved);
+      var row = html('div', { 'class': 'strategy-row' + (name === LAST_RESORT ? ' last-resort' : ''), 'data-strategy': name }, container);
+      var label = html('div', { 'class': 'strategy-name' }, row, name);
+      if (name === LAST_RESORT) html('span', { 'class': 'badge' }, label, 'last resort');
+      var track = html('div', { 'class': 'bar-track' }, row);
+      html('span', { 'class': 'bar', 'data-strategy': name, style: 'width:' + (100 * saved / max).toFixed(2) + '%;background:' + (COLORS[name] || '#2471a3') }, track);
+      var value = html('div', { 'class': 'bar-label', 'data-strategy': name }, row);
+      dataLabel(value, 'share', total === 0 ? 0 : saved / total, percent(total === 0 ? null : saved / total));
+      value.appendChild(document.createTextNode(' · '));
+      dataLabel(value, 'tokens-saved', figures.tokensSaved);
+      value.appendChild(document.createTextNode(' tokens · ' + figures.events + ' edits'));
     });
-    if (names.length === 0) text(svg, 8, 16, 'No compression happened.', {});
-    return svg;
+    var last = strategies[LAST_RESORT];
+    return last && total > 0 && last.tokensSaved > 0 ? last.tokensSaved / total : null;
   }
-  var config = result.config;
-  document.getElementById('settings').textContent = result.aggregate.conversations + ' conversations, budget ' + count(config.maxToken) +
+
+  document.getElementById('settings').textContent = result.aggregate.conversations + (result.aggregate.conversations === 1 ? ' conversation' : ' conversations') + ', budget ' + count(budget) +
     ' tokens (trigger at ' + Math.round(config.tokenRatio * 100) + ' %, ' + config.msgThreshold + ' messages), mode ' + config.mode +
     ', ' + result.summarizer + ' summarizer, ' + result.counter + ' counter.';
+  headline(document.getElementById('headline'), result.aggregate);
   fillFigures(document.getElementById('aggregate-table'), result.aggregate);
-  document.getElementById('strategy-chart').appendChild(strategyChart(result.aggregate.strategies));
-  var list = document.getElementById('conversations');
-  result.conversations.forEach(function (conversation) {
-    var section = document.createElement('section');
-    section.className = 'conversation';
-    section.setAttribute('data-id', conversation.id);
-    var heading = document.createElement('h3');
-    heading.textContent = conversation.id + ' (' + conversation.messageCount + ' messages)';
-    section.appendChild(heading);
-    var charts = document.createElement('div');
-    charts.className = 'charts';
-    charts.appendChild(tokenChart(conversation, config.maxToken));
-    charts.appendChild(timeline(conversation));
-    section.appendChild(charts);
-    var table = document.createElement('table');
-    table.className = 'figures';
-    fillFigures(table, conversation.figures);
-    section.appendChild(table);
-    list.appendChild(section);
+  var lastResortShare = strategyChart(document.getElementById('strategy-chart'), result.aggregate.strategies);
+  if (lastResortShare !== null) {
+    var note = document.getElementById('last-resort-note');
+    note.hidden = false;
+    if (lastResortShare >= 0.25) note.className = 'warning';
+    note.textContent = 'The last resort did ' + percent(lastResortShare) + ' of the savings. It runs only when every other strategy left the ' +
+      'context over budget, and keeps less of what it compresses: a large share means the budget is tight for these conversations.';
+  }
+
+  var conversations = result.conversations;
+  var overview = document.getElementById('overview-chart');
+  function drawOverview() {
+    if (conversations.length < 2) { overview.textContent = ''; return; }
+    lineChart(overview, { kind: 'overview-chart', label: 'Peak input tokens per conversation, raw and managed, with the budget',
+      series: { raw: conversations.map(function (c) { return c.figures.peakRawTokens; }), managed: conversations.map(function (c) { return c.figures.peakManagedTokens; }) },
+      xLabel: function (index) { return '#' + (index + 1); }, emptySentence: '' });
+    html('p', { 'class': 'caption' }, overview, 'Peak input tokens of each conversation, in input order.');
+  }
+
+  // Index: one row per conversation, sortable.
+  var COLUMNS = [
+    { key: 'id', title: 'conversation' },
+    { key: 'messages', title: 'messages' },
+    { key: 'turns', title: 'turns' },
+    { key: 'savings', title: 'savings', sort: 'savings' },
+    { key: 'peakRaw', title: 'peak raw' },
+    { key: 'peak', title: 'peak managed', sort: 'peak' },
+    { key: 'overBudget', title: 'turns over budget' },
+    { key: 'violations', title: 'violations', sort: 'violations' }
+  ];
+  var SORTS = {
+    input: function (a, b) { return a.index - b.index; },
+    savings: function (a, b) { return (b.figures.cumulativeSavings === null ? -Infinity : b.figures.cumulativeSavings) - (a.figures.cumulativeSavings === null ? -Infinity : a.figures.cumulativeSavings) || a.index - b.index; },
+    peak: function (a, b) { return b.figures.peakManagedTokens - a.figures.peakManagedTokens || a.index - b.index; },
+    violations: function (a, b) { return b.figures.contractViolations - a.figures.contractViolations || a.index - b.index; }
+  };
+  var headRow = document.querySelector('#conversation-index thead tr');
+  COLUMNS.forEach(function (column) {
+    var th = html('th', { scope: 'col', 'data-column': column.key }, headRow);
+    if (column.sort) html('button', { type: 'button', 'data-sort': column.sort }, th, column.title);
+    else th.textContent = column.title;
   });
+  var body = document.querySelector('#conversation-index tbody');
+  var rows = conversations.map(function (conversation, index) {
+    var figures = conversation.figures;
+    var tr = html('tr', { 'data-id': conversation.id, 'data-index': index });
+    var idCell = html('td', { 'data-label': 'conversation' }, tr);
+    html('a', { href: '#conversation-' + index, 'data-open': index }, idCell, conversation.id);
+    var overBudget = figures.withinBudget.total - figures.withinBudget.part;
+    var cells = [
+      ['messages', count(conversation.messageCount), false], ['turns', count(figures.turns), false],
+      ['savings', percent(figures.cumulativeSavings), false], ['peak raw', count(figures.peakRawTokens), false],
+      ['peak managed', count(figures.peakManagedTokens), false], ['turns over budget', count(overBudget), overBudget > 0],
+      ['violations', count(figures.contractViolations), figures.contractViolations > 0]
+    ];
+    cells.forEach(function (cell, column) {
+      html('td', { 'data-label': cell[0], 'data-column': COLUMNS[column + 1].key, 'class': cell[2] ? 'bad' : '' }, tr, cell[1]);
+    });
+    return { index: index, figures: figures, row: tr };
+  });
+  function sortBy(key) {
+    rows.slice().sort(SORTS[key]).forEach(function (entry) { body.appendChild(entry.row); });
+    document.querySelectorAll('[data-sort]').forEach(function (button) {
+      button.setAttribute('aria-pressed', String(button.getAttribute('data-sort') === key));
+    });
+    document.querySelectorAll('#conversation-index th').forEach(function (th) {
+      var button = th.querySelector('button');
+      if (button && button.getAttribute('data-sort') === key) th.setAttribute('aria-sort', 'descending'); else th.removeAttribute('aria-sort');
+    });
+    document.body.setAttribute('data-sorted', key);
+  }
+  document.querySelectorAll('[data-sort]').forEach(function (button) {
+    button.addEventListener('click', function () { sortBy(button.getAttribute('data-sort')); });
+  });
+  sortBy('input');
+
+  // Details, drawn when opened (a page of hundreds of conversations stays light).
+  var list = document.getElementById('conversations');
+  var detailSections = conversations.map(function (conversation, index) {
+    var details = html('details', { 'class': 'conversation', id: 'conversation-' + index, 'data-id': conversation.id }, list);
+    var summary = html('summary', {}, details, conversation.id + ' ');
+    html('span', { 'class': 'summary-figures' }, summary, '(' + conversation.messageCount + ' messages · savings ' + percent(conversation.figures.cumulativeSavings) +
+      ' · ' + count(conversation.figures.contractViolations) + ' violations)');
+    var content = html('div', { 'class': 'conversation-body' }, details);
+    var drawn = false;
+    function draw() {
+      if (!details.open) return;
+      if (!drawn) {
+        drawn = true;
+        html('div', { 'class': 'chart-box token-box' }, content);
+        html('div', { 'class': 'chart-box timeline-box' }, content);
+        fillFigures(html('table', { 'class': 'figures' }, content), conversation.figures);
+        [['contract violations (first 20)', conversation.contractViolationSamples], ['reloads that were not exact', conversation.reloadFailures],
+          ['identifiers missing (turn: identifier)', conversation.missingIdentifiers]].forEach(function (pair) {
+          if (!pair[1] || pair[1].length === 0) return;
+          html('p', { 'class': 'caption' }, content, pair[0]);
+          html('div', { 'class': 'samples' }, content, pair[1].join('\n'));
+        });
+      }
+      lineChart(content.querySelector('.token-box'), { kind: 'token-chart', label: 'Input tokens per turn, raw and managed, with the budget',
+        series: { raw: conversation.turns.map(function (turn) { return turn.rawTokens; }), managed: conversation.turns.map(function (turn) { return turn.managedTokens; }) },
+        xLabel: function (index) { return 'turn ' + (index + 1); }, emptySentence: 'No assistant turn: nothing to chart.' });
+      timeline(content.querySelector('.timeline-box'), conversation);
+      details.setAttribute('data-drawn', 'true');
+    }
+    details.addEventListener('toggle', draw);
+    return { details: details, draw: draw };
+  });
+  if (conversations.length === 1) detailSections[0].details.open = true;
+  document.getElementById('expand-all').addEventListener('click', function () { detailSections.forEach(function (s) { s.details.open = true; s.draw(); }); });
+  document.getElementById('collapse-all').addEventListener('click', function () { detailSections.forEach(function (s) { s.details.open = false; }); });
+  body.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[data-open]');
+    if (!link) return;
+    var section = detailSections[Number(link.getAttribute('data-open'))];
+    section.details.open = true; section.draw();
+  });
+
+  var lastWidth = -1;
+  function redraw() {
+    var width = document.documentElement.clientWidth;
+    if (width === lastWidth) return;
+    lastWidth = width;
+    drawOverview();
+    detailSections.forEach(function (s) { s.draw(); });
+  }
+  var pending = false;
+  window.addEventListener('resize', function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; redraw(); });
+  });
+  redraw();
   document.body.setAttribute('data-rendered', 'true');
 })();
 `;

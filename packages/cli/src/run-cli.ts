@@ -23,22 +23,35 @@ import { formatResult } from './format-tables';
 import { readConversations } from './read-conversations';
 import { renderReport } from './render-report';
 import { simulate } from './simulate';
+import { readCliVersion } from './read-cli-version';
+import { suggestName } from './suggest-name';
 import type { SimulationProgress } from './simulate';
 import type { SimulationResult } from './simulation-result';
 
 /** Where the command writes and what it reads from its environment. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** Where results and help go. */
+  readonly stdout: {
+    /** Writes `text` as it is (the command adds its own newlines). */
+    write(text: string): unknown;
+  };
+  /** Where errors and progress go; a progress bar is drawn when `isTTY`. */
+  readonly stderr: {
+    /** Writes `text` as it is (the command adds its own newlines). */
+    write(text: string): unknown;
+    readonly isTTY?: boolean;
+  };
   /** Environment variables (for `--api-key-env`). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Folder relative paths are resolved against. */
   readonly cwd: string;
 }
 
+/** The text `acm --help` prints: commands, options and exit codes. */
 export const USAGE = `Usage:
   acm simulate <file.jsonl|file.jsonl.gz|file.json> [options]
   acm report <result.json> [--html report.html]
+  acm --version
 
 Replays agent conversations (OpenAI chat-completions messages; JSON Lines of
 { id, messages }, a JSON array of them, or one { messages } object) turn by turn
@@ -64,6 +77,7 @@ simulate options:
   --limit <n>                 replay only the first n conversations
   --conversation <id>         replay only this conversation
   -h, --help                  show this help
+  -v, --version               print the version of @acm/cli
 
 Exit codes: 0 success, 1 failure (unreadable input, invalid config, ...), 2 usage error.
 `;
@@ -91,10 +105,19 @@ export async function runCli(
       case 'help':
         io.stdout.write(USAGE);
         return 0;
+      case '-v':
+      case '--version':
+      case 'version':
+        io.stdout.write(`${readCliVersion()}\n`);
+        return 0;
       case undefined:
         throw usage('missing command');
-      default:
-        throw usage(`unknown command ${JSON.stringify(command)}`);
+      default: {
+        const suggestion = suggestName(command, COMMANDS);
+        throw usage(
+          `unknown command ${JSON.stringify(command)}${suggestion === undefined ? '' : `; did you mean ${JSON.stringify(suggestion)}?`}`,
+        );
+      }
     }
   } catch (error) {
     if (CliError.isInstance(error)) {
@@ -113,20 +136,78 @@ export async function runCli(
   }
 }
 
-function usage(message: string): CliError {
-  return new CliError({ code: 'usage', message });
+const COMMANDS = ['simulate', 'report', 'help', 'version'] as const;
+
+function usage(message: string, option?: string): CliError {
+  return new CliError({ code: 'usage', message, option });
 }
 
+type ParseOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+/**
+ * Parses `args` with `node:util`'s `parseArgs` after checking them against
+ * `options` itself, so that every mistake gets a message for the user: an
+ * unknown option names the closest known one ("did you mean"), a missing value
+ * says which option lacks it, and a value that starts with a dash (`-1`) is
+ * taken as the value instead of Node's "argument is ambiguous".
+ */
 function parse(
   args: readonly string[],
-  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'],
+  options: ParseOptions,
 ): {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
 } {
+  const known = options ?? {};
+  const names = Object.keys(known);
+  const byShort = new Map(
+    Object.entries(known).flatMap(([name, option]) =>
+      option.short === undefined ? [] : [[option.short, name] as const],
+    ),
+  );
+  const normalized: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      normalized.push(...args.slice(index));
+      break;
+    }
+    const long = /^--([^=]+)(=.*)?$/s.exec(arg);
+    const short = /^-([^-\d])$/.exec(arg);
+    if (long === null && short === null) {
+      normalized.push(arg);
+      continue;
+    }
+    const name = long === null ? byShort.get(short![1]!) : long[1]!;
+    if (name === undefined || !Object.hasOwn(known, name)) {
+      const suggestion =
+        long === null ? undefined : suggestName(long[1]!, names);
+      throw usage(
+        `unknown option ${long === null ? arg : `--${long[1]}`}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`,
+        long === null ? arg : `--${long[1]}`,
+      );
+    }
+    const option = known[name]!;
+    if (option.type === 'boolean') {
+      if (long?.[2] !== undefined)
+        throw usage(`--${name} takes no value, received ${arg}`, `--${name}`);
+      normalized.push(`--${name}`);
+      continue;
+    }
+    if (long?.[2] !== undefined) {
+      normalized.push(arg);
+      continue;
+    }
+    const value = args[index + 1];
+    if (value === undefined || isOptionLike(value, known)) {
+      throw usage(`--${name} needs a value`, `--${name}`);
+    }
+    normalized.push(`--${name}=${value}`);
+    index++;
+  }
   try {
     const parsed = parseArgs({
-      args: [...args],
+      args: normalized,
       options,
       allowPositionals: true,
       strict: true,
@@ -140,20 +221,37 @@ function parse(
   }
 }
 
+/** Whether `arg` reads as an option rather than a value (`-1` and `-0.5` are values). */
+function isOptionLike(arg: string, known: NonNullable<ParseOptions>): boolean {
+  if (!arg.startsWith('-') || arg === '-') return false;
+  if (/^-[\d.]/.test(arg)) return false;
+  if (arg.startsWith('--')) return true;
+  return Object.values(known).some((option) => `-${option.short}` === arg);
+}
+
 function readPositiveInteger(
   name: string,
   value: string | boolean | undefined,
+  what: string,
 ): number | undefined {
   if (value === undefined) return undefined;
-  const number = Number(value);
-  if (
-    typeof value !== 'string' ||
-    !/^\d+$/.test(value) ||
-    !Number.isSafeInteger(number) ||
-    number < 1
-  ) {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const digits = text.replace(/_/g, '');
+  const number = Number(digits);
+  if (!/^\d+$/.test(digits) || !Number.isSafeInteger(number) || number < 1) {
+    const why =
+      typeof value !== 'string' || text === ''
+        ? 'is empty'
+        : /^-\d/.test(text)
+          ? 'is negative'
+          : /^\d+(_\d+)*$/.test(text)
+            ? number < 1
+              ? 'is 0'
+              : 'is too large'
+            : 'is not a whole number';
     throw usage(
-      `--${name} must be a whole number of 1 or more, received ${JSON.stringify(value)}`,
+      `--${name} ${what}: expected a whole number of 1 or more (e.g. --${name} 16000), received ${JSON.stringify(value)}, which ${why}`,
+      `--${name}`,
     );
   }
   return number;
@@ -169,8 +267,11 @@ function oneOf<T extends string>(
     typeof value !== 'string' ||
     !(allowed as readonly string[]).includes(value)
   ) {
+    const suggestion =
+      typeof value === 'string' ? suggestName(value, allowed) : undefined;
     throw usage(
-      `--${name} must be one of ${allowed.join(', ')}, received ${JSON.stringify(value)}`,
+      `--${name} must be one of ${allowed.join(', ')}, received ${JSON.stringify(value)}${suggestion === undefined ? '' : `; did you mean ${suggestion}?`}`,
+      `--${name}`,
     );
   }
   return value as T;
@@ -247,8 +348,16 @@ async function runSimulate(args: readonly string[], io: CliIo): Promise<void> {
   const counterKind =
     oneOf('counter', values.counter, ['tiktoken', 'approximate'] as const) ??
     'tiktoken';
-  const maxToken = readPositiveInteger('max-token', values['max-token']);
-  const limit = readPositiveInteger('limit', values.limit);
+  const maxToken = readPositiveInteger(
+    'max-token',
+    values['max-token'],
+    'is the context budget in tokens',
+  );
+  const limit = readPositiveInteger(
+    'limit',
+    values.limit,
+    'is how many conversations to replay',
+  );
   const path = resolve(io.cwd, positionals[0]!);
 
   let summarizer: Summarizer;

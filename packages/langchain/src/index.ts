@@ -32,3 +32,4 @@ export * from './memory';
 export * from './message';
 export * from './summarizer';
 export * from './tool';
+export * from './long-term';

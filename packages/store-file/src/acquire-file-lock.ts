@@ -12,12 +12,18 @@ export interface FileLock {
 }
 
 export interface AcquireFileLockOptions {
-  /** Path of the lock file, created with `O_EXCL` (`'wx'`). */
+  /** Path of the lock file, created exclusively (`link` fails when it exists). */
   path: string;
   /** How long to wait for another holder before giving up. */
   timeoutMs: number;
   /** A lock file older than this is treated as abandoned and removed. */
   staleMs: number;
+  /**
+   * Called after an abandoned lock was broken, before this lock is taken:
+   * the place to remove what the dead holder left behind (its temporary
+   * files). Failures are ignored.
+   */
+  onAbandoned?: () => Promise<void>;
 }
 
 /** Thrown when the lock could not be taken within `timeoutMs`. */
@@ -32,6 +38,9 @@ export class LockTimeoutError extends Error {
 }
 
 const host = hostname();
+
+/** How long an empty lock file (see `removeIfStale`) is given before it is broken. */
+const emptyLockGraceMs = 1000;
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error
@@ -64,7 +73,8 @@ function isDeadLocalHolder(token: string): boolean {
 
 /**
  * Removes the lock at `path` if it is abandoned: older than `staleMs`, or held
- * by a process of this host that is gone. Returns whether it is gone now.
+ * by a process of this host that is gone. Returns `'broken'` when it removed
+ * an abandoned lock, `'gone'` when there was none, `'held'` when it is live.
  *
  * The lock is first renamed to a private name and its token compared with the
  * one judged stale, so a fresh lock taken in between is put back, not deleted.
@@ -73,26 +83,28 @@ async function removeIfStale(
   path: string,
   staleMs: number,
   ownToken: string,
-): Promise<boolean> {
+): Promise<'gone' | 'broken' | 'held'> {
   let token: string | undefined;
   let modifiedAt: number;
   try {
     token = await readToken(path);
     modifiedAt = (await stat(path)).mtimeMs;
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return true;
+    if (errorCode(error) === 'ENOENT') return 'gone';
     throw error;
   }
-  if (token === undefined) return true;
+  if (token === undefined) return 'gone';
+  // Locks are created whole (see `createLockFile`), so an empty one was left by
+  // a writer of an older version killed between creating and writing it.
   const abandoned =
-    Date.now() - modifiedAt > staleMs ||
+    Date.now() - modifiedAt > (token === '' ? emptyLockGraceMs : staleMs) ||
     (token !== '' && isDeadLocalHolder(token));
-  if (!abandoned) return false;
+  if (!abandoned) return 'held';
   const quarantine = `${path}.${randomUUID()}.stale`;
   try {
     await rename(path, quarantine);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return true;
+    if (errorCode(error) === 'ENOENT') return 'gone';
     throw error;
   }
   const quarantined = await readToken(quarantine);
@@ -105,12 +117,39 @@ async function removeIfStale(
     }
   }
   await unlink(quarantine).catch(() => undefined);
-  return true;
+  return 'broken';
+}
+
+/**
+ * Creates the lock file with its token in one step: the token is written to a
+ * private file that is then hard-linked to `path` (`link` fails when `path`
+ * exists). A holder killed at any point leaves either no lock or a whole one,
+ * never an empty lock that others must wait out. Returns whether it got it.
+ */
+async function createLockFile(path: string, token: string): Promise<boolean> {
+  const pending = `${path}.${randomUUID()}.pending`;
+  const handle = await open(pending, 'wx');
+  try {
+    await handle.writeFile(token, 'utf8');
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(pending, path);
+    return true;
+  } catch (error) {
+    // ENOENT: a sweep of a dead holder's leftovers took our pending file; retry.
+    if (errorCode(error) === 'EEXIST' || errorCode(error) === 'ENOENT')
+      return false;
+    throw error;
+  } finally {
+    await unlink(pending).catch(() => undefined);
+  }
 }
 
 /**
  * Takes an exclusive lock that holds across processes: a lock file created
- * with `'wx'` (fails if it exists) holding this host, pid and a random token.
+ * whole (`createLockFile`) holding this host, pid and a random token.
  * Waits with a growing delay while another holder has it, breaks abandoned
  * locks (see `staleMs`), and rejects with {@link LockTimeoutError} after
  * `timeoutMs`. The directory must exist.
@@ -119,27 +158,22 @@ export async function acquireFileLock({
   path,
   timeoutMs,
   staleMs,
+  onAbandoned,
 }: AcquireFileLockOptions): Promise<FileLock> {
   const token = `${host}\n${process.pid}\n${randomUUID()}`;
   const deadline = Date.now() + timeoutMs;
   let delayMs = 1;
+  let brokeAbandoned = false;
   for (;;) {
-    try {
-      const handle = await open(path, 'wx');
-      try {
-        await handle.writeFile(token, 'utf8');
-      } finally {
-        await handle.close();
-      }
-      break;
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw error;
-    }
-    if (await removeIfStale(path, staleMs, token)) continue;
+    if (await createLockFile(path, token)) break;
+    const previous = await removeIfStale(path, staleMs, token);
+    if (previous === 'broken') brokeAbandoned = true;
+    if (previous !== 'held') continue;
     if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
     await sleep(delayMs + Math.floor(Math.random() * delayMs));
     delayMs = Math.min(delayMs * 2, 50);
   }
+  if (brokeAbandoned) await onAbandoned?.().catch(() => undefined);
   return {
     async isHeld() {
       return (await readToken(path)) === token;

@@ -366,6 +366,60 @@ describe('createFileSessionStore', () => {
     expect(await readdir(directory)).toStrictEqual(['s.json']);
   });
 
+  it('should break an empty lock file after a second instead of staleLockMs', async () => {
+    await mkdir(directory, { recursive: true });
+    const lockPath = join(directory, 's.lock');
+    await writeFile(lockPath, '');
+    const past = new Date(Date.now() - 2000);
+    await utimes(lockPath, past, past);
+    const store = createFileSessionStore({
+      directory,
+      staleLockMs: 60_000,
+      lockTimeoutMs: 500,
+    });
+
+    await store.save('s', createBaseState('s'), { expectedRevision: null });
+
+    expect(await readdir(directory)).toStrictEqual(['s.json']);
+  });
+
+  it('should recover at once from a writer killed with SIGKILL mid-save, removing its temporary file', async () => {
+    await mkdir(directory, { recursive: true });
+    // A writer that took the lock, wrote half a temporary file and hangs: the
+    // state a process killed between `open` and `rename` leaves behind.
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs');
+         const os = require('node:os');
+         const dir = process.argv[1];
+         fs.writeFileSync(dir + '/s.lock.x.pending', os.hostname() + '\\n' + process.pid + '\\nw');
+         fs.linkSync(dir + '/s.lock.x.pending', dir + '/s.lock');
+         fs.writeFileSync(dir + '/.s.dead-writer.tmp', '{"revision":');
+         process.stdout.write('ready');
+         setInterval(() => {}, 1000);`,
+        directory,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await once(writer.stdout, 'data');
+    writer.kill('SIGKILL');
+    await once(writer, 'exit');
+    const past = new Date(Date.now() - 2000);
+    await utimes(join(directory, 's.lock.x.pending'), past, past);
+    const store = createFileSessionStore({
+      directory,
+      staleLockMs: 60_000,
+      lockTimeoutMs: 1000,
+    });
+
+    await store.save('s', createBaseState('s'), { expectedRevision: null });
+
+    expect(await readdir(directory)).toStrictEqual(['s.json']);
+    expect((await store.load('s'))?.revision).toBe(1);
+  });
+
   it('should fail with StoreError while a live writer holds the lock, and write nothing', async () => {
     await mkdir(directory, { recursive: true });
     const lockPath = join(directory, 's.lock');

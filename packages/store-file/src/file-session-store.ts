@@ -60,6 +60,9 @@ export interface FileSessionStoreOptions {
   cachedSessions?: number;
 }
 
+/** Age after which a dead writer's half-made lock files are removed. */
+const leftoverGraceMs = 1000;
+
 /** What a cursor knows of the file it describes: a save appends only when the file is still that one. */
 interface FileFacts {
   readonly size: number;
@@ -103,8 +106,10 @@ function assertPositive(parameter: string, value: number): void {
  * - Compare-and-set holds across processes: a save or delete takes the
  *   session's lock file (`'wx'`), checks the stored revision (from the cursor
  *   when the file's size, inode and mtime are the ones it last wrote or read,
- *   else by reading the file), and only then writes. Abandoned locks are broken
- *   (see `staleLockMs`).
+ *   else by reading the file), and only then writes. Lock files are created
+ *   whole (never empty). Abandoned locks are broken (see `staleLockMs`; at
+ *   once when the holder was a process of this host that is gone), and the
+ *   temporary files their holder left are removed then.
  * - A corrupt or foreign session file fails load, save and delete with a
  *   `StoreError` naming the file (the `InvalidStateError` is its `cause`) and
  *   is left untouched.
@@ -201,6 +206,7 @@ export function createFileSessionStore({
         path: join(directory, `${stem}.lock`),
         timeoutMs: lockTimeoutMs,
         staleMs: staleLockMs,
+        onAbandoned: () => removeLeftovers(stem),
       });
       try {
         return await action(lock);
@@ -214,6 +220,31 @@ export function createFileSessionStore({
       if (queues.get(stem) === settled) queues.delete(stem);
     });
     return run;
+  }
+
+  /**
+   * Removes what a writer of `stem` killed mid-save left behind: its
+   * temporary files (only the lock holder writes them, and the lock we now
+   * hold was broken as abandoned) and lock files it was creating or breaking
+   * (after `leftoverGraceMs`, so a live contender's are not taken).
+   */
+  async function removeLeftovers(stem: string): Promise<void> {
+    const now = Date.now();
+    for (const name of await readdir(directory)) {
+      const temporary = name.startsWith(`.${stem}.`) && name.endsWith('.tmp');
+      const lockPart =
+        name.startsWith(`${stem}.lock.`) &&
+        (name.endsWith('.pending') || name.endsWith('.stale'));
+      if (!temporary && !lockPart) continue;
+      const path = join(directory, name);
+      try {
+        if (lockPart && now - (await stat(path)).mtimeMs < leftoverGraceMs)
+          continue;
+        await unlink(path);
+      } catch {
+        // Gone already, or not ours to remove: leave it.
+      }
+    }
   }
 
   async function writeAtomically(

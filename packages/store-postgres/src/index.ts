@@ -7,3 +7,7 @@ export type {
   PostgresSessionStorePool,
 } from './postgres-session-store-pool';
 export type { MaybePromise, SaveOptions, SessionStore } from '@acm/core';
+export { createPostgresLongTermBackend } from './postgres-long-term-backend';
+export type { PostgresLongTermBackendOptions } from './postgres-long-term-backend';
+export { migratePostgresLongTermBackend } from './migrate-postgres-long-term-backend';
+export type { MigratePostgresLongTermBackendOptions } from './migrate-postgres-long-term-backend';

@@ -18,6 +18,9 @@ function createPool(connectionString: string): pg.Pool {
   return pool;
 }
 
+/** Crash tests start a server of their own; without PostgreSQL on this machine they are skipped. */
+const canStartServers = inject('postgresCanStartServers');
+
 let pool: pg.Pool;
 let tableCount = 0;
 const nextTable = () => `sessions_${tableCount++}`;
@@ -74,26 +77,28 @@ describeMemoryOnStore({
     await migratePostgresSessionStore({ pool, table });
     return createPostgresSessionStore({ pool, table });
   },
-  startCrashable: async () => {
-    const server = await startPostgresTestServer();
-    const own = createPool(server.connectionString);
-    const close = async () => {
-      await own.end();
-      await server.stop();
-    };
-    try {
-      await migratePostgresSessionStore({ pool: own });
-    } catch (error) {
-      await close();
-      throw error;
-    }
-    return {
-      store: createPostgresSessionStore({ pool: own }),
-      crash: () => server.crash(),
-      restart: () => server.start(),
-      close,
-    };
-  },
+  startCrashable: !canStartServers
+    ? undefined
+    : async () => {
+        const server = await startPostgresTestServer();
+        const own = createPool(server.connectionString);
+        const close = async () => {
+          await own.end();
+          await server.stop();
+        };
+        try {
+          await migratePostgresSessionStore({ pool: own });
+        } catch (error) {
+          await close();
+          throw error;
+        }
+        return {
+          store: createPostgresSessionStore({ pool: own }),
+          crash: () => server.crash(),
+          restart: () => server.start(),
+          close,
+        };
+      },
 });
 
 function createState(
@@ -157,25 +162,37 @@ describe('migratePostgresSessionStore', () => {
   });
 
   it('should use the default table acm_sessions and a schema-qualified name', async () => {
-    await pool.query('CREATE SCHEMA IF NOT EXISTS acm_test');
-
-    await migratePostgresSessionStore({ pool });
-    await migratePostgresSessionStore({ pool, table: 'acm_test.sessions' });
-    const store = createPostgresSessionStore({
-      pool,
-      table: 'acm_test.sessions',
-    });
-    await store.save('s', createState('s', 1), { expectedRevision: null });
-
-    const { rows } = await pool.query<{ name: string }>(
-      `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-       WHERE table_name IN ('acm_sessions', 'sessions') ORDER BY name`,
+    // The connection's schema: public on the private server, the run's own on ACM_POSTGRES_URL.
+    const { rows: current } = await pool.query<{ schema: string }>(
+      'SELECT current_schema() AS schema',
     );
-    expect(rows.map(({ name }) => name)).toStrictEqual([
-      'acm_test.sessions',
-      'public.acm_sessions',
-    ]);
-    expect(await store.load('s')).toStrictEqual(createState('s', 1));
+    const schema = current[0]!.schema;
+    const qualified = `${schema}_qualified`;
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${qualified}"`);
+    try {
+      await migratePostgresSessionStore({ pool });
+      await migratePostgresSessionStore({
+        pool,
+        table: `${qualified}.sessions`,
+      });
+      const store = createPostgresSessionStore({
+        pool,
+        table: `${qualified}.sessions`,
+      });
+      await store.save('s', createState('s', 1), { expectedRevision: null });
+
+      const { rows } = await pool.query<{ name: string }>(
+        `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+         WHERE table_name IN ('acm_sessions', 'sessions') AND table_schema IN ($1, $2)`,
+        [schema, qualified],
+      );
+      expect(rows.map(({ name }) => name).sort()).toStrictEqual(
+        [`${qualified}.sessions`, `${schema}.acm_sessions`].sort(),
+      );
+      expect(await store.load('s')).toStrictEqual(createState('s', 1));
+    } finally {
+      await pool.query(`DROP SCHEMA "${qualified}" CASCADE`);
+    }
   });
 
   it('should reject an invalid table name before any query', async () => {
@@ -372,35 +389,38 @@ describe('createPostgresSessionStore', () => {
     );
   });
 
-  it('should fail with StoreError while the server is down and resume with nothing lost', async () => {
-    const server = await startPostgresTestServer();
-    const own = createPool(server.connectionString);
-    try {
-      await migratePostgresSessionStore({ pool: own });
-      const store = createPostgresSessionStore({ pool: own });
-      await store.save('s', createState('s', 1), { expectedRevision: null });
+  it.skipIf(!canStartServers)(
+    'should fail with StoreError while the server is down and resume with nothing lost',
+    async () => {
+      const server = await startPostgresTestServer();
+      const own = createPool(server.connectionString);
+      try {
+        await migratePostgresSessionStore({ pool: own });
+        const store = createPostgresSessionStore({ pool: own });
+        await store.save('s', createState('s', 1), { expectedRevision: null });
 
-      await server.crash();
-      const saveError = await captureError(() =>
-        Promise.resolve(
-          store.save('s', createState('s', 2), { expectedRevision: 1 }),
-        ),
-      );
-      const loadError = await captureError(() =>
-        Promise.resolve(store.load('s')),
-      );
-      await server.start();
+        await server.crash();
+        const saveError = await captureError(() =>
+          Promise.resolve(
+            store.save('s', createState('s', 2), { expectedRevision: 1 }),
+          ),
+        );
+        const loadError = await captureError(() =>
+          Promise.resolve(store.load('s')),
+        );
+        await server.start();
 
-      expect(StoreError.isInstance(saveError)).toBe(true);
-      expect(saveError).toMatchObject({ operation: 'save', sessionId: 's' });
-      expect((saveError as StoreError).cause).toBeInstanceOf(Error);
-      expect(StoreError.isInstance(loadError)).toBe(true);
-      expect(await store.load('s')).toStrictEqual(createState('s', 1));
-      await store.save('s', createState('s', 2), { expectedRevision: 1 });
-      expect(await store.load('s')).toStrictEqual(createState('s', 2));
-    } finally {
-      await own.end();
-      await server.stop();
-    }
-  });
+        expect(StoreError.isInstance(saveError)).toBe(true);
+        expect(saveError).toMatchObject({ operation: 'save', sessionId: 's' });
+        expect((saveError as StoreError).cause).toBeInstanceOf(Error);
+        expect(StoreError.isInstance(loadError)).toBe(true);
+        expect(await store.load('s')).toStrictEqual(createState('s', 1));
+        await store.save('s', createState('s', 2), { expectedRevision: 1 });
+        expect(await store.load('s')).toStrictEqual(createState('s', 2));
+      } finally {
+        await own.end();
+        await server.stop();
+      }
+    },
+  );
 });

@@ -111,6 +111,7 @@ describe('aiSdkChatModel', () => {
     expect(second.tools?.map((definition) => definition.name)).toEqual([
       'weather',
       'context_reload',
+      'context_search',
     ]);
   });
 });

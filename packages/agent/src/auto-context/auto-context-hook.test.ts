@@ -117,7 +117,7 @@ describe('autoContextHook', () => {
     await agent.run('first');
     const toolCount = agent.getTools().length;
     expect(agent.hasTool('context_reload')).toBe(true);
-    expect(toolCount).toBe(8);
+    expect(toolCount).toBe(9); // + context_reload, context_search
     // The notebook is attached: its hint reaches the summary requests.
     expect(summarizer.calls.length).toBeGreaterThan(0);
     expect(summarizer.calls[0]!.planHint).toBe(
@@ -132,6 +132,7 @@ describe('autoContextHook', () => {
     await agent.run('hi');
     expect(agent.getTools().map((tool) => tool.name)).toEqual([
       'context_reload',
+      'context_search',
     ]);
   });
 
@@ -297,6 +298,8 @@ describe('autoContextHook', () => {
       counter.countText(`S\n\n${CONTEXT_RELOAD_INSTRUCTION}`) +
       3 +
       counter.countText(JSON.stringify(sent.tools[0])) +
+      3 +
+      counter.countText(JSON.stringify(sent.tools[1])) +
       3;
     const stored = memory.getOriginalMessages().at(-1)!;
     expect(stored.metadata?.[CALIBRATION_METADATA_KEY]).toEqual({

@@ -9,8 +9,13 @@ import {
   withReloadInstruction,
 } from '@acm/core/internal';
 import type { AutoContextMemory, CompressionResult, Message } from '@acm/core';
+import {
+  contextSearchToolDefinition,
+  createContextSearchHandler,
+} from '@acm/core/long-term';
 import type { ReActAgent } from '../react-agent/react-agent';
 import type { AgentHook, ReasoningRequest } from '../hook/agent-hook';
+import type { JsonSchema } from '../tool/json-schema';
 
 /** Metadata key under which the hook records the calibration figures of an answer. */
 export const CALIBRATION_METADATA_KEY = 'acmCalibration';
@@ -54,8 +59,8 @@ export interface AutoContextHookOptions {
  * `AutoContextHook`, with its bugs fixed):
  *
  * - `preCall`, the first time for each agent: registers the `context_reload`
- *   tool (core's definition and handler) and attaches the agent's plan
- *   notebook to the memory. Every call: restores the calibration recorded on
+ *   and `context_search` tools (core's definitions and handlers) and attaches
+ *   the agent's plan notebook to the memory. Every call: restores the calibration recorded on
  *   the last answer (so a loaded session compresses as before).
  * - `preReasoning`, before every model call: compresses the memory
  *   (`compressIfNeeded` with the system prompt's and tool schemas' tokens);
@@ -78,6 +83,7 @@ export function autoContextHook({
     memory,
     maxChars: reloadMaxChars,
   });
+  const searchHandler = createContextSearchHandler(memory);
   const preparedAgents = new WeakSet<ReActAgent>();
 
   const assertSameMemory = (agent: ReActAgent): void => {
@@ -106,6 +112,13 @@ export function autoContextHook({
           agent.registerTool({
             ...contextReloadToolDefinition,
             execute: (input) => reloadHandler(input),
+          });
+        }
+        if (!agent.hasTool(contextSearchToolDefinition.name)) {
+          agent.registerTool({
+            ...contextSearchToolDefinition,
+            inputSchema: contextSearchToolDefinition.inputSchema as JsonSchema,
+            execute: (input) => searchHandler(input),
           });
         }
         memory.attachPlanNotebook(agent.planNotebook);

@@ -85,6 +85,12 @@ export interface AutoContextConfig {
   readonly summarizerTimeoutMs: number;
   /** Input tokens one summarizer request may carry; larger spans are summarized in groups. @default 32000 */
   readonly summarizerInputTokens: number;
+  /**
+   * Summarizer requests one compression pass keeps in flight at most: its
+   * summaries, split groups and merges all run in parallel up to this bound
+   * (docs/decisions/2026-11-26-summary-concurrency.md). @default 16
+   */
+  readonly summarizerConcurrency: number;
   /** Tool runs summarized at most per pass (the reference's constant 5). @default 5 */
   readonly maxToolRunsPerPass: number;
   /** Use the extractive summarizer when the LLM summarizer fails. @default false */
@@ -168,6 +174,7 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
   toolPolicies: { neverCompress: [], pin: [] },
   summarizerTimeoutMs: 60_000,
   summarizerInputTokens: 32_000,
+  summarizerConcurrency: 16,
   maxToolRunsPerPass: 5,
   fallbackToExtractive: false,
   minCurrentRoundSavingsRatio: 0.1,

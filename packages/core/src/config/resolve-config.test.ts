@@ -58,6 +58,7 @@ describe('resolveConfig', () => {
       customPrompt: config.customPrompt,
       summarizerTimeoutMs: config.summarizerTimeoutMs,
       summarizerInputTokens: config.summarizerInputTokens,
+      summarizerConcurrency: config.summarizerConcurrency,
       maxToolRunsPerPass: config.maxToolRunsPerPass,
       fallbackToExtractive: config.fallbackToExtractive,
     }).toEqual({
@@ -79,6 +80,7 @@ describe('resolveConfig', () => {
       customPrompt: {},
       summarizerTimeoutMs: 60_000,
       summarizerInputTokens: 32_000,
+      summarizerConcurrency: 16,
       maxToolRunsPerPass: 5,
       fallbackToExtractive: false,
     });
@@ -350,6 +352,16 @@ describe('resolveConfig', () => {
       name: 'a summarizerInputTokens below 1000',
       input: { summarizerInputTokens: 999 },
       parameter: 'summarizerInputTokens',
+    },
+    {
+      name: 'a zero summarizerConcurrency',
+      input: { summarizerConcurrency: 0 },
+      parameter: 'summarizerConcurrency',
+    },
+    {
+      name: 'a fractional summarizerConcurrency',
+      input: { summarizerConcurrency: 2.5 },
+      parameter: 'summarizerConcurrency',
     },
     {
       name: 'a zero maxToolRunsPerPass',

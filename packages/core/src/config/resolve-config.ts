@@ -144,6 +144,7 @@ const VALIDATORS: Readonly<Record<keyof AutoContextConfig, Validator>> = {
   toolPolicies: validateToolPolicies,
   summarizerTimeoutMs: validateTimeout,
   summarizerInputTokens: integerAtLeast(1000),
+  summarizerConcurrency: integerAtLeast(1),
   maxToolRunsPerPass: integerAtLeast(1),
   fallbackToExtractive: validateBoolean,
   minCurrentRoundSavingsRatio: fraction,

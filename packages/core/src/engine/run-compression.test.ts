@@ -230,6 +230,57 @@ describe('runCompression', () => {
     });
   });
 
+  describe('summarizer concurrency', () => {
+    /** Answers after a macrotask; records the most requests in flight at once. */
+    function trackingSummarizer() {
+      let inFlight = 0;
+      const tracked = { maxInFlight: 0, calls: 0 };
+      const summarizer: Summarizer = async () => {
+        tracked.calls += 1;
+        inFlight += 1;
+        tracked.maxInFlight = Math.max(tracked.maxInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight -= 1;
+        return { text: 'summary' };
+      };
+      return { summarizer, tracked };
+    }
+    const twoToolRuns: AutoContextConfigInput = {
+      ...tokenPressure,
+      strategies: {
+        offloadLargeMessagesProtected: false,
+        offloadLargeMessages: false,
+      },
+    };
+
+    it("should run a pass's summaries in parallel by default", async () => {
+      const { summarizer, tracked } = trackingSummarizer();
+      const compression = await run(history, twoToolRuns, { summarizer })
+        .promise;
+
+      expect(compression.passes[0]!.strategy).toBe('compressToolRuns');
+      expect(compression.passes[0]!.summarizerCalls).toBe(2);
+      expect(tracked.maxInFlight).toBe(2);
+    });
+
+    it('should keep at most summarizerConcurrency requests in flight, with the same result', async () => {
+      const parallel = trackingSummarizer();
+      const serial = trackingSummarizer();
+      const unbounded = await run(history, twoToolRuns, {
+        summarizer: parallel.summarizer,
+      }).promise;
+      const bounded = await run(
+        history,
+        { ...twoToolRuns, summarizerConcurrency: 1 },
+        { summarizer: serial.summarizer },
+      ).promise;
+
+      expect(serial.tracked.maxInFlight).toBe(1);
+      expect(serial.tracked.calls).toBe(parallel.tracked.calls);
+      expect(bounded.state).toEqual(unbounded.state);
+    });
+  });
+
   describe('strategy order and stopping', () => {
     it('should walk on to the next strategy until under the low-water mark', async () => {
       // lastKeep 6 protects t2 from the protected offload; the unprotected one takes it.

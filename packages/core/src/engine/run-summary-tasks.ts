@@ -8,6 +8,8 @@ import { renderTranscript, summarizeSpan, validateSummary } from '../summary';
 import type { Summarizer } from '../summarizer/summarizer';
 import type { TokenCounter } from '../token/token-counter';
 import { combineSignals } from './combine-signals';
+import { createConcurrencyLimit } from './create-concurrency-limit';
+import type { ConcurrencyLimit } from './create-concurrency-limit';
 import { fanOutSignal } from './fan-out-signal';
 import { raceAbort } from '../util/race-abort';
 import { releaseTimeoutSignal } from '../runtime/timeout-signal';
@@ -19,7 +21,7 @@ export interface RunSummaryTasksOptions {
   readonly fallback: Summarizer | undefined;
   readonly config: Pick<
     AutoContextConfig,
-    'summarizerTimeoutMs' | 'summarizerInputTokens'
+    'summarizerTimeoutMs' | 'summarizerInputTokens' | 'summarizerConcurrency'
   >;
   readonly counter: TokenCounter;
   readonly clock: Clock;
@@ -71,8 +73,10 @@ type TaskResult =
  * Runs the summary tasks of one plan in parallel under one signal (the
  * caller's, combined with a timeout), validates every summary against the
  * task's rendered input, and falls back to `fallback` for the failed ones
- * (unless the caller aborted). Never rejects: failures are data. Internal to
- * the engine.
+ * (unless the caller aborted). Every summarizer request of the pass (tasks,
+ * split groups, merges, fallbacks) goes through one gate of
+ * `config.summarizerConcurrency` slots. Never rejects: failures are data.
+ * Internal to the engine.
  */
 export async function runSummaryTasks({
   tasks,
@@ -87,16 +91,19 @@ export async function runSummaryTasks({
 }: RunSummaryTasksOptions): Promise<RunSummaryTasksResult> {
   const timeout = timeoutSignal?.(config.summarizerTimeoutMs);
   const combined = combineSignals([signal, timeout]);
+  const limit = createConcurrencyLimit(config.summarizerConcurrency);
+  // The tasks of a pass share their instructions and plan hint: counted once.
+  const passCounter = memoizeCountText(counter);
   const run = (task: SummaryTask, using: Summarizer, taskSignal: AbortSignal) =>
     runTask({
       task,
-      summarizer: using,
+      summarizer: gated(using, limit),
       signal: taskSignal,
       callerSignal: signal,
       timeout,
       timeoutMs: config.summarizerTimeoutMs,
       maxInputTokens: config.summarizerInputTokens,
-      counter,
+      counter: passCounter,
       clock,
       planHint,
     });
@@ -269,6 +276,30 @@ async function runTask({
     },
     calls: result.calls,
   };
+}
+
+/** `counter` whose `countText` remembers its answers for the life of one pass. */
+function memoizeCountText(counter: TokenCounter): TokenCounter {
+  const counts = new Map<string, number>();
+  return {
+    name: counter.name,
+    countText: (text) => {
+      let count = counts.get(text);
+      if (count === undefined) {
+        count = counter.countText(text);
+        counts.set(text, count);
+      }
+      return count;
+    },
+    countMessage: (message) => counter.countMessage(message),
+    countMessages: (messages) => counter.countMessages(messages),
+  };
+}
+
+/** `summarizer`, each request waiting for a slot of `limit` (skipped when its signal aborted meanwhile). */
+function gated(summarizer: Summarizer, limit: ConcurrencyLimit): Summarizer {
+  return (request) =>
+    limit(() => Promise.resolve(summarizer(request)), request.signal);
 }
 
 /** Reads the flag through a call, so narrowing from an earlier check does not stick across awaits. */

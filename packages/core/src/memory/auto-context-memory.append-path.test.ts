@@ -127,4 +127,15 @@ describe('AutoContextMemory append path', () => {
     expect(memory.getOriginalMessageAt(3)).toBeUndefined();
     expect(memory.getMessageAt(-1)).toBeUndefined();
   });
+
+  it('should answer the revision without building the state, as getState() would', async () => {
+    const memory = createMemory(createApproximateTokenCounter());
+    expect(memory.getRevision()).toBe(0);
+    await memory.addMessages([text('a', 'user', 'one')]);
+    expect(memory.getRevision()).toBe(memory.getState().revision);
+    await memory.addMessage(text('b', 'assistant', 'two'));
+    await memory.deleteMessage(1);
+    expect(memory.getRevision()).toBe(memory.getState().revision);
+    expect(memory.getRevision()).toBe(3);
+  });
 });

@@ -251,6 +251,8 @@ export class AutoContextMemory {
   /** Messages added since the state was last loaded from or saved to the store. */
   #unsaved: Message[] = [];
   #calibration = 1;
+  /** Whether the counter's `load()` has resolved once (then counting is synchronous for good). */
+  #counterLoaded = false;
   /** The revision last loaded from or saved to the store; `null` before either. */
   #storedRevision: number | null = null;
 
@@ -347,6 +349,11 @@ export class AutoContextMemory {
     return this.#log.original;
   }
 
+  /** The revision of the current state, in O(1) (no snapshot is built): it changes with every change. */
+  getRevision(): number {
+    return this.#log.revision;
+  }
+
   /** How many working messages there are, in O(1) (no snapshot is built). */
   getMessageCount(): number {
     return this.#log.workingList.length;
@@ -369,6 +376,15 @@ export class AutoContextMemory {
    */
   getOriginalMessageAt(index: number): Message | undefined {
     return this.#log.originalList[index];
+  }
+
+  /**
+   * The revision of the current state (`getState().revision`), in O(1): every
+   * change raises it, so a caller that remembers it knows whether anything
+   * changed since, without building the state snapshot.
+   */
+  getRevision(): number {
+    return this.#log.revision;
   }
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
@@ -427,44 +443,67 @@ export class AutoContextMemory {
     calibration,
     force = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
-    return this.#enqueue(async () => {
-      // Loads the counter's tokenizer where counting cannot load it synchronously (browsers, edge).
-      await this.#counter.load?.();
-      const tokens = this.#countWorkingTokens();
-      const live = this.#log.workingList;
-      if (!force) {
-        const trigger = checkTrigger({
-          messages: live,
-          config: this.config,
-          counter: knownCountCounter(this.#counter, tokens, [live]),
-          fixedTokens,
-          calibration: calibration ?? this.#calibration,
-        });
-        if (!trigger.triggered) return this.#notTriggered(trigger);
-      }
-      const state = this.#state;
-      const counter = knownCountCounter(this.#counter, tokens, [
-        live,
-        state.working,
-      ]);
-      const result = await runCompression({
-        state,
+    const run = () =>
+      this.#compressNow({ signal, fixedTokens, calibration, force });
+    // The counter's tokenizer is loaded once (where counting cannot load it
+    // synchronously: browsers, edge); after that a call that finds nothing to
+    // do runs synchronously in the queue, without a promise hop per turn.
+    return this.#enqueue(() =>
+      this.#counterLoaded ? run() : this.#loadCounter().then(run),
+    );
+  }
+
+  /** The body of `compressIfNeeded`, in the queue, counter loaded. */
+  #compressNow({
+    signal,
+    fixedTokens,
+    calibration,
+    force,
+  }: CompressIfNeededOptions & {
+    readonly fixedTokens: number;
+    readonly force: boolean;
+  }): CompressionResult | Promise<CompressionResult> {
+    const tokens = this.#countWorkingTokens();
+    const live = this.#log.workingList;
+    if (!force) {
+      const trigger = checkTrigger({
+        messages: live,
         config: this.config,
-        counter,
-        summarizer: this.#summarizer,
-        clock: this.#clock,
-        generateId: this.#generateId,
-        timeoutSignal: this.#timeoutSignal,
-        signal,
-        planHint: this.#planHint(),
+        counter: knownCountCounter(this.#counter, tokens, [live]),
         fixedTokens,
         calibration: calibration ?? this.#calibration,
-        force,
-        onEvent: this.#onEvent,
       });
+      if (!trigger.triggered) return this.#notTriggered(trigger);
+    }
+    const state = this.#state;
+    const counter = knownCountCounter(this.#counter, tokens, [
+      live,
+      state.working,
+    ]);
+    return runCompression({
+      state,
+      config: this.config,
+      counter,
+      summarizer: this.#summarizer,
+      clock: this.#clock,
+      generateId: this.#generateId,
+      timeoutSignal: this.#timeoutSignal,
+      signal,
+      planHint: this.#planHint(),
+      fixedTokens,
+      calibration: calibration ?? this.#calibration,
+      force,
+      onEvent: this.#onEvent,
+    }).then((result) => {
       this.#commit(result.state);
       return result;
     });
+  }
+
+  /** Loads the counter (`TokenCounter.load`) and remembers that it is loaded. */
+  async #loadCounter(): Promise<void> {
+    await this.#counter.load?.();
+    this.#counterLoaded = true;
   }
 
   /**
@@ -479,7 +518,7 @@ export class AutoContextMemory {
     force = false,
   }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
     return this.#enqueue(async () => {
-      await this.#counter.load?.();
+      if (!this.#counterLoaded) await this.#loadCounter();
       return planCompression({
         state: this.#state,
         config: this.config,

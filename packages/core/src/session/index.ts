@@ -1,5 +1,37 @@
 export { calibrateFromUsage } from './calibrate-from-usage';
+export {
+  SHARED_SESSION_ID,
+  createSessionManager,
+} from './create-session-manager';
+export type {
+  AutoContextSessionOptions,
+  FixedContent,
+  ManageSessionRequest,
+  ManagedCall,
+  SessionManager,
+  SessionManagerOptions,
+} from './create-session-manager';
+export {
+  NO_SESSION_MEMORY_REPLY,
+  createSessionReloadHandler,
+} from './create-session-reload-handler';
+export { hashText, hashValue } from './hash-value';
+export { isSameValue } from './is-same-value';
+export {
+  base64ToBytes,
+  bytesToBase64,
+  fromJsonSafe,
+  isPlainRecord,
+  toJsonSafe,
+  withoutUndefined,
+} from './json-safe';
 export { readProviderInputTokens } from './read-provider-input-tokens';
+export { readProviderUsage } from './read-provider-usage';
+export {
+  createPartEntryFinder,
+  recordPartEntries,
+} from './record-part-entries';
+export type { PartEntry } from './record-part-entries';
 export { createSessionRegistry } from './session-registry';
 export type {
   CreateSessionMemory,

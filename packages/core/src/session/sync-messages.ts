@@ -10,6 +10,8 @@ export type SyncKind =
 
 /** What the framework's list was recognised as the continuation of. */
 export type SyncAnchor =
+  /** The list of the previous call (`lastInput`), compared message by message: no ids computed. */
+  | 'input'
   /** The original messages (the framework keeps the full history: AI SDK middleware). */
   | 'original'
   /** The working messages, by id (the framework keeps the managed view: LangChain state). */
@@ -39,6 +41,15 @@ export interface SyncMessagesOptions<TMessage> {
     messages: readonly TMessage[],
     context: { readonly firstIndex: number; readonly ids: readonly string[] },
   ) => readonly Message[];
+  /**
+   * The whole list the memory took in on the previous call, when the
+   * framework sends its full history every call (AI SDK middleware). It is
+   * checked first, with `isSameMessage`, and only while the memory's original
+   * messages are exactly that many, so recognising it costs no id (no hash)
+   * of an old message.
+   * @default undefined
+   */
+  readonly lastInput?: readonly TMessage[];
   /**
    * The view last handed to the framework, when it may send that view back
    * with new messages appended (a `prepareStep` whose result is carried
@@ -94,46 +105,55 @@ export async function syncMessages<TMessage>({
   messages,
   idOf,
   convert,
+  lastInput,
   lastView,
   isSameMessage = Object.is,
   sampleSize = 3,
 }: SyncMessagesOptions<TMessage>): Promise<SyncMessagesResult> {
-  const original = memory.getOriginalMessages();
-  const working = memory.getMessages();
-  const idsMatch = (prefix: readonly Message[]): boolean =>
+  // O(1) reads: no snapshot of the history is built.
+  const originalCount = memory.getOriginalMessageCount();
+  const workingCount = memory.getMessageCount();
+  const idsMatch = (
+    count: number,
+    at: (index: number) => Message | undefined,
+  ): boolean =>
     matchesPrefix(
       messages.length,
-      prefix.length,
+      count,
       sampleSize,
-      (index) => idOf(messages[index]!, index) === prefix[index]!.id,
+      (index) => idOf(messages[index]!, index) === at(index)!.id,
+    );
+  const continues = (prefix: readonly TMessage[] | undefined): boolean =>
+    prefix !== undefined &&
+    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
+      isSameMessage(messages[index]!, prefix[index]!),
     );
 
   let anchor: SyncAnchor = 'none';
   let start = 0;
-  if (original.length > 0 && idsMatch(original)) {
-    anchor = 'original';
-    start = original.length;
-  } else if (working.length > 0 && working !== original && idsMatch(working)) {
-    anchor = 'working';
-    start = working.length;
+  if (lastInput?.length === originalCount && continues(lastInput)) {
+    anchor = 'input';
+    start = originalCount;
   } else if (
-    lastView !== undefined &&
-    lastView.length > 0 &&
-    matchesPrefix(messages.length, lastView.length, sampleSize, (index) =>
-      isSameMessage(messages[index]!, lastView[index]!),
-    )
+    idsMatch(originalCount, (index) => memory.getOriginalMessageAt(index))
   ) {
+    anchor = 'original';
+    start = originalCount;
+  } else if (idsMatch(workingCount, (index) => memory.getMessageAt(index))) {
+    anchor = 'working';
+    start = workingCount;
+  } else if (continues(lastView)) {
     anchor = 'view';
-    start = lastView.length;
+    start = lastView!.length;
   }
 
   const kind: SyncKind =
-    anchor !== 'none' || (original.length === 0 && working.length === 0)
+    anchor !== 'none' || (originalCount === 0 && workingCount === 0)
       ? 'appended'
       : 'rebuilt';
   if (kind === 'rebuilt') await memory.clear();
 
-  const firstIndex = kind === 'rebuilt' ? 0 : original.length;
+  const firstIndex = kind === 'rebuilt' ? 0 : originalCount;
   const fresh = messages.slice(start);
   if (fresh.length === 0) return { kind, anchor, appended: [] };
   const ids = fresh.map((message, offset) =>

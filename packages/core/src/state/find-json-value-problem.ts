@@ -20,7 +20,10 @@ export function isPlainObject(
 
 interface Frame {
   readonly value: unknown;
-  readonly path: string;
+  /** The frame of the containing array or object; none for the root. */
+  readonly parent?: Frame;
+  /** The key or index within `parent`. */
+  readonly key?: string | number;
   /** Set on the frame that leaves an object, to forget it as an ancestor. */
   readonly exit?: true;
 }
@@ -31,13 +34,29 @@ interface Frame {
  * property, which JSON drops like an absent key), functions, symbols, bigints,
  * non-finite numbers, class instances (dates, maps...) and circular references.
  *
- * Iterative, so deeply nested input cannot overflow the call stack.
+ * Iterative, so deeply nested input cannot overflow the call stack. The path
+ * of the problem is built only when there is one (`path` may be a function
+ * for the same reason): validating a valid value allocates no path strings.
  */
 export function findJsonValueProblem(
   value: unknown,
-  path: string,
+  path: string | (() => string),
 ): ValueProblem | undefined {
-  const stack: Frame[] = [{ value, path }];
+  const root: Frame = { value };
+  const pathOf = (frame: Frame): string => {
+    const keys: (string | number)[] = [];
+    let current = frame;
+    while (current.parent !== undefined) {
+      keys.push(current.key!);
+      current = current.parent;
+    }
+    let result = typeof path === 'string' ? path : path();
+    for (let index = keys.length - 1; index >= 0; index--) {
+      result = jsonPath(result, keys[index]!);
+    }
+    return result;
+  };
+  const stack: Frame[] = [root];
   const ancestors = new Set<object>();
   while (stack.length > 0) {
     const frame = stack.pop()!;
@@ -52,42 +71,44 @@ export function findJsonValueProblem(
         continue;
       case 'number':
         if (Number.isFinite(current)) continue;
-        return { path: frame.path, message: `${current} is not a JSON number` };
+        return {
+          path: pathOf(frame),
+          message: `${current} is not a JSON number`,
+        };
       case 'object': {
         if (current === null) continue;
         if (ancestors.has(current)) {
-          return { path: frame.path, message: 'circular reference' };
+          return { path: pathOf(frame), message: 'circular reference' };
         }
         if (Array.isArray(current)) {
           ancestors.add(current);
-          stack.push({ value: current, path: frame.path, exit: true });
+          stack.push({ value: current, exit: true });
           for (let index = current.length - 1; index >= 0; index--) {
             const item: unknown = current[index];
-            const itemPath = jsonPath(frame.path, index);
             if (item === undefined) {
               return {
-                path: itemPath,
+                path: pathOf({ value: item, parent: frame, key: index }),
                 message: 'undefined is not a JSON value',
               };
             }
-            stack.push({ value: item, path: itemPath });
+            stack.push({ value: item, parent: frame, key: index });
           }
           continue;
         }
         if (!isPlainObject(current)) {
           return {
-            path: frame.path,
+            path: pathOf(frame),
             message: 'expected a plain JSON object, found a class instance',
           };
         }
         ancestors.add(current);
-        stack.push({ value: current, path: frame.path, exit: true });
+        stack.push({ value: current, exit: true });
         const keys = Object.keys(current);
         for (let index = keys.length - 1; index >= 0; index--) {
           const key = keys[index]!;
           const property = current[key];
           if (property === undefined) continue;
-          stack.push({ value: property, path: jsonPath(frame.path, key) });
+          stack.push({ value: property, parent: frame, key });
         }
         continue;
       }
@@ -96,7 +117,7 @@ export function findJsonValueProblem(
       case 'symbol':
       case 'undefined':
         return {
-          path: frame.path,
+          path: pathOf(frame),
           message: `${typeof current} is not a JSON value`,
         };
     }

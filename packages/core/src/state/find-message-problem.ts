@@ -28,40 +28,62 @@ const PART_FIELDS: Readonly<
   file: { mediaType: 'string', data: 'string', filename: 'optional-string' },
 };
 
+/** `PART_FIELDS` as entry lists, built once. */
+const PART_FIELD_ENTRIES: Readonly<
+  Record<string, readonly (readonly [string, FieldKind])[]>
+> = Object.fromEntries(
+  Object.entries(PART_FIELDS).map(([type, fields]) => [
+    type,
+    Object.entries(fields),
+  ]),
+);
+
 const MESSAGE_KEYS = new Set(['id', 'role', 'name', 'content', 'metadata']);
 
 function findFieldProblem(
   kind: FieldKind,
   value: unknown,
-  path: string,
+  partPath: string,
+  field: string,
 ): ValueProblem | undefined {
+  // The field's path is built only for a problem (this runs on every part of every message added).
+  const path = () => jsonPath(partPath, field);
   switch (kind) {
     case 'string':
       return typeof value === 'string'
         ? undefined
-        : { path, message: `expected a string, found ${describeValue(value)}` };
+        : {
+            path: path(),
+            message: `expected a string, found ${describeValue(value)}`,
+          };
     case 'optional-string':
       return value === undefined || typeof value === 'string'
         ? undefined
-        : { path, message: `expected a string, found ${describeValue(value)}` };
+        : {
+            path: path(),
+            message: `expected a string, found ${describeValue(value)}`,
+          };
     case 'optional-boolean':
       return value === undefined || typeof value === 'boolean'
         ? undefined
         : {
-            path,
+            path: path(),
             message: `expected a boolean, found ${describeValue(value)}`,
           };
     case 'json':
       return value === undefined
-        ? { path, message: 'expected a JSON value, found undefined' }
+        ? { path: path(), message: 'expected a JSON value, found undefined' }
         : findJsonValueProblem(value, path);
   }
 }
 
 function findPartProblem(
   part: unknown,
-  path: string,
+  messagePath: string,
+  index: number,
 ): ValueProblem | undefined {
+  // Built once per part: its fields' paths only on a problem.
+  const path = `${messagePath}.content[${index}]`;
   if (!isPlainObject(part)) {
     return {
       path,
@@ -79,13 +101,13 @@ function findPartProblem(
       message: `expected one of ${Object.keys(PART_FIELDS).join(', ')}, found ${describeValue(type)}`,
     };
   }
-  for (const [field, kind] of Object.entries(fields)) {
-    const problem = findFieldProblem(kind, part[field], jsonPath(path, field));
+  for (const [field, kind] of PART_FIELD_ENTRIES[type as string]!) {
+    const problem = findFieldProblem(kind, part[field], path, field);
     if (problem) return problem;
   }
   for (const key of Object.keys(part)) {
     if (key === 'type' || Object.hasOwn(fields, key)) continue;
-    const problem = findJsonValueProblem(part[key], jsonPath(path, key));
+    const problem = findJsonValueProblem(part[key], () => jsonPath(path, key));
     if (problem) return problem;
   }
   return undefined;
@@ -142,12 +164,8 @@ export function findMessageProblem(
       message: `expected an array of parts, found ${describeValue(content)}`,
     };
   }
-  const contentPath = jsonPath(path, 'content');
   for (let index = 0; index < content.length; index++) {
-    const problem = findPartProblem(
-      content[index],
-      jsonPath(contentPath, index),
-    );
+    const problem = findPartProblem(content[index], path, index);
     if (problem) return { ...problem, reason: 'invalid-content' };
   }
   if (value.metadata !== undefined) {
@@ -164,7 +182,7 @@ export function findMessageProblem(
   }
   for (const key of Object.keys(value)) {
     if (MESSAGE_KEYS.has(key)) continue;
-    const problem = findJsonValueProblem(value[key], jsonPath(path, key));
+    const problem = findJsonValueProblem(value[key], () => jsonPath(path, key));
     if (problem) return { ...problem, reason: 'invalid-shape' };
   }
   return undefined;

@@ -1,6 +1,6 @@
 import type { IdentifierLedger } from '../message/acm-marker';
 import { formatOffloadTag } from '../summary/format-offload-tag';
-import { renderLedger } from '../summary/render-ledger';
+import { LEDGER_MAX_CHARS, renderLedger } from '../summary/render-ledger';
 
 export interface ComposeSummaryTextOptions {
   /** The summarizer's text (or a deterministic stand-in). */
@@ -11,6 +11,11 @@ export interface ComposeSummaryTextOptions {
   readonly ledger: IdentifierLedger;
   /** Reload id of the originals. */
   readonly offloadId: string;
+  /**
+   * Longest rendered ledger (`renderLedger`'s `maxChars`); 0 renders none.
+   * @default LEDGER_MAX_CHARS (240)
+   */
+  readonly ledgerMaxChars?: number;
 }
 
 /**
@@ -24,11 +29,17 @@ export function composeSummaryText({
   note,
   ledger,
   offloadId,
+  ledgerMaxChars = LEDGER_MAX_CHARS,
 }: ComposeSummaryTextOptions): string {
   return [
     summary,
     note ?? '',
-    renderLedger(ledger, { summary: `${summary}\n${note ?? ''}` }),
+    ledgerMaxChars <= 0
+      ? ''
+      : renderLedger(ledger, {
+          summary: `${summary}\n${note ?? ''}`,
+          maxChars: ledgerMaxChars,
+        }),
     formatOffloadTag(offloadId),
   ]
     .filter((piece) => piece !== '')

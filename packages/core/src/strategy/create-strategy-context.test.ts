@@ -18,6 +18,30 @@ import {
 import { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';
 
 describe('createStrategyContext', () => {
+  it('should protect what follows a call still waiting for its result, so no fold puts an assistant message after it', () => {
+    const messages = [
+      user('task'),
+      assistant('a0'),
+      toolCall('waiting', [{ toolCallId: 'w' }]),
+      user('interjection'),
+      user('latest'),
+    ];
+    const context = createStrategyContext({
+      messages,
+      config: testConfig(),
+      counter: charCounter,
+      generateId: counterIds(),
+      pressure: { messageCount: false, tokens: true },
+    });
+    expect(messages.map((_, index) => context.isProtected(index))).toEqual([
+      true, // the task
+      false,
+      true, // the waiting call
+      true, // after it: folding would end the exchange without its result
+      true,
+    ]);
+  });
+
   it('should protect pinned messages, policy tools and the in-flight exchange', () => {
     const messages = [
       user('u1'),

@@ -133,8 +133,15 @@ export function createStrategyContext({
     }
     if (pinned) protect(exchange.callIndex, exchange.end);
   }
+  // A call still waiting for its result stays in flight only while no assistant
+  // message follows it, so what comes after it (a user turning in before the
+  // result) stays too: a fold there would put an assistant message after it.
   const inFlight = structure.inFlight;
-  if (inFlight !== undefined) protect(inFlight.callIndex, inFlight.end);
+  if (inFlight !== undefined)
+    protect(
+      inFlight.callIndex,
+      inFlight.pendingCallIds.length > 0 ? messages.length : inFlight.end,
+    );
 
   // The intent stays verbatim when it is small and fits beside what is
   // protected anyway (system, pinned, in flight): the budget is a guarantee

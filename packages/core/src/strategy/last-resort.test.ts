@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkStateContract } from '../contract/check-state-contract';
-import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { renderLedger } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
+import { writeSectionedSummary } from '../summarizer/write-sectioned-summary';
 import {
   applyTestPlan,
   assistant,
@@ -38,11 +38,12 @@ describe('lastResort', () => {
     const messages = conversation();
     // A budget so small that the task (u1) is above its protected share
     // (INTENT_BUDGET_SHARE): this test is about the fold's mechanics.
-    // A fold budget large enough to keep the tail: this test is not about fitting.
+    // A fold budget that keeps the tail but needs both runs folded (the
+    // newest run alone is not enough), with room for full summaries.
     const plan = lastResort(
       fixtureContext(messages, {
         config: { maxToken: 20 },
-        messageBudget: 1_000_000,
+        messageBudget: 2300,
       }),
     )!;
     expect(plan.tasks).toEqual([]);
@@ -51,8 +52,10 @@ describe('lastResort', () => {
       { start: 6, end: 8 },
     ]);
     const span = messages.slice(1, 5);
-    const transcript = renderTranscript(span, { maxPartChars: 200 });
-    const ledger = extractIdentifierLedger(renderTranscript(span));
+    const transcript = renderTranscript(span);
+    const ledger = extractIdentifierLedger(transcript);
+    // Room to spare: the sectioned summary is a quarter of the transcript.
+    const summary = `Folded 4 messages.\n${writeSectionedSummary(transcript, Math.ceil(transcript.length / 4))}`;
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
     expect(plan.edits[0]!.build({})).toEqual([
       {
@@ -75,8 +78,8 @@ describe('lastResort', () => {
           {
             type: 'text',
             text: [
-              `Folded 4 messages.\n${createPreview(transcript, 200)}`,
-              renderLedger(ledger),
+              summary,
+              renderLedger(ledger, { summary: `${summary}\n` }),
               tag('gen-0'),
             ]
               .filter(Boolean)
@@ -129,12 +132,49 @@ describe('lastResort', () => {
         ? { ...message, metadata: { pinned: true } }
         : message,
     );
-    const plan = lastResort(fixtureContext(messages))!;
+    const plan = lastResort(fixtureContext(messages, { messageBudget: 2300 }))!;
     // a2 alone is a run: one large message is folded too.
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 4, end: 5 },
       { start: 6, end: 8 },
     ]);
+  });
+
+  it('should fold the newest run alone when that is enough', () => {
+    const messages = conversation();
+    const plan = lastResort(
+      fixtureContext(messages, {
+        config: { maxToken: 20 },
+        messageBudget: 1_000_000,
+      }),
+    )!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 6, end: 8 },
+    ]);
+  });
+
+  it('should size the sectioned summary of a fold to the room the budget leaves', () => {
+    const messages = conversation();
+    const total = charCounter.countMessages(messages);
+    const plan = lastResort(
+      fixtureContext(messages, {
+        config: { maxToken: 20 },
+        messageBudget: total - 1500,
+      }),
+    )!;
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(charCounter.countMessages(after.working)).toBeLessThan(total - 1500);
+    const stubs = after.working.filter(
+      (message) =>
+        message.role === 'assistant' && message.metadata?.acm !== undefined,
+    );
+    expect(stubs.length).toBeGreaterThan(0);
+    for (const stub of stubs) {
+      const text = (stub.content[0] as { text: string }).text;
+      expect(text).toMatch(
+        /^Folded \d+ messages\.\n(Task and constraints|Progress and decisions|Next step):/,
+      );
+    }
   });
 
   it('should replace an earlier fold by a flat one whose entry holds the originals', () => {

@@ -1,9 +1,10 @@
 import type { IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import { createPreview } from '../summary/create-preview';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
+import { LEDGER_MAX_CHARS } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
+import { writeSectionedSummary } from '../summarizer/write-sectioned-summary';
 import type {
   PlannedEdit,
   Strategy,
@@ -13,6 +14,7 @@ import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { listConversationUnits } from './conversation-units';
 import { flattenFoldedSpan } from './flatten-folded-span';
+import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import type { ConversationUnit } from './conversation-units';
 import { isUnitFrozen } from './strategy-guards';
 
@@ -42,7 +44,9 @@ export const LAST_RESORT_USER_TEXT =
  * Levels, gentlest first, the first whose result fits `messageBudget` wins
  * (the last one otherwise): keep the last `LAST_RESORT_TAIL_UNITS` units
  * verbatim, then one, then none; then compact folds (header and tag only, no
- * preview, no ledger: the originals are one reload away).
+ * summary, no ledger: the originals are one reload away). Folds are measured
+ * with a fixed offload id as long as a real one, so decisions do not depend
+ * on the random ids and a level that fits in the draft fits once applied.
  *
  * Folds are made per maximal run of foldable units (on exchange boundaries),
  * and only when the fold has fewer tokens than the run (a single large message
@@ -56,9 +60,13 @@ export const LAST_RESORT_USER_TEXT =
  *   `LAST_RESORT_USER_TEXT` followed by an assistant stub;
  * - after a user message (the current round's, typically): the assistant stub
  *   alone, so roles keep alternating.
- * The assistant stub's text is `Folded N messages.` (N originals), a preview
- * of the originals' transcript (`offloadSinglePreview` characters), the ledger
- * (earlier ledgers merged with the new content's) and the tag
+ * The assistant stub's text is `Folded N messages.` (N originals), a
+ * sectioned extractive summary of the originals' transcript
+ * (`writeSectionedSummary`: the request, the calls with their arguments and
+ * outcomes as records, the next step) sized to the room the rest of the prompt
+ * leaves under the budget (`planSizedRuns`; none below
+ * `LAST_RESORT_MIN_SUMMARY_CHARS`), the ledger (earlier ledgers merged with
+ * the new content's, minus what the summary holds) and the tag
  * (`composeSummaryText`); its marker also has `ledger` and `replaces`. Ids:
  * offload id, then the user stub's (when there is one), then the assistant
  * stub's, run by run.
@@ -78,17 +86,18 @@ export const lastResort: Strategy = (context) => {
   );
   const total = counter.countMessages(messages);
   const drafts = new Map<string, FoldDraft | undefined>();
-  const draftOf = (start: number, end: number, compact: boolean) => {
-    const key = `${start}:${end}:${compact}`;
+  const draftOf = (start: number, end: number, bodyChars: number) => {
+    const key = `${start}:${end}:${bodyChars}`;
     if (!drafts.has(key)) {
-      drafts.set(key, draftFold(context, start, end, compact));
+      drafts.set(key, draftFold(context, start, end, bodyChars));
     }
     return drafts.get(key);
   };
 
   // Levels, gentlest first: keep the last two units, one, none; then compact
-  // folds (no preview, no ledger). The first level that fits is taken, the
-  // last one otherwise.
+  // folds (no summary, no ledger). At each level the folds' summaries share
+  // the room the rest of the prompt leaves under the budget. The first level
+  // that fits is taken, the last one otherwise.
   const levels: { keep: number; compact: boolean }[] = [];
   for (
     let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
@@ -98,21 +107,39 @@ export const lastResort: Strategy = (context) => {
     levels.push({ keep, compact: false });
   }
   levels.push({ keep: 0, compact: true });
+  // A set that fits but had to leave a fold without its summary is taken
+  // only when no later set fits with every summary (the one with the most
+  // summaries, then the gentlest); compact folds only when nothing else fits.
   let chosen: FoldDraft[] = [];
-  for (const { keep, compact } of levels) {
-    const candidate = planRuns(
-      units,
-      movable,
-      units.length - keep,
-      (start, end) => draftOf(start, end, compact),
-    );
-    const after = candidate.reduce(
-      (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
-      total,
-    );
-    if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
-    if (after < context.messageBudget) break;
+  let fallback: FoldDraft[] | undefined;
+  const summaries = (set: readonly FoldDraft[]) =>
+    set.filter((draft) => draft.summary.includes('\n')).length;
+  levels: for (const { keep, compact } of levels) {
+    if (compact && fallback !== undefined) break;
+    const tailStart = units.length - keep;
+    const candidates = compact
+      ? [
+          planRuns(units, movable, tailStart, (start, end) =>
+            draftOf(start, end, COMPACT),
+          ),
+        ]
+      : planSizedRuns(context, units, movable, tailStart, total, draftOf);
+    for (const candidate of candidates) {
+      const after = candidate.reduce(
+        (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
+        total,
+      );
+      if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
+      if (after >= context.messageBudget) continue;
+      if (compact || candidate.every(hasSummary)) {
+        fallback = undefined;
+        break levels;
+      }
+      if (fallback === undefined || summaries(candidate) > summaries(fallback))
+        fallback = candidate;
+    }
   }
+  if (fallback !== undefined) chosen = fallback;
   if (chosen.length === 0) return undefined;
   return {
     strategy: 'lastResort',
@@ -151,6 +178,129 @@ function planRuns(
   return folds;
 }
 
+/** Whether a fold carries a summary, or stands for too little to need one. */
+function hasSummary(draft: FoldDraft): boolean {
+  return (
+    draft.summary.includes('\n') ||
+    draft.transcript.length < LAST_RESORT_MIN_SUMMARY_CHARS * 2
+  );
+}
+
+/** `draftFold`'s body size for a compact fold (header and tag only). */
+const COMPACT = -1;
+
+/**
+ * Fewest characters a fold's summary gets; with less room the fold keeps its
+ * ledger only (a summary shorter than this is mostly headings).
+ */
+export const LAST_RESORT_MIN_SUMMARY_CHARS = 160;
+
+/** Longest fold summary, as the extractive summarizer's default. */
+const MAX_SUMMARY_CHARS = 4000;
+
+/**
+ * The candidate fold sets of one level, gentlest first: the newest run of
+ * movable units alone, then the two newest, … then every run (so a working
+ * summary further up is folded again only when folding what came after it is
+ * not enough). In each set the summaries are sized to the budget: the runs
+ * are first drafted without a summary (header, ledger, tag); the tokens the
+ * rest of the prompt leaves under `messageBudget` are then shared among the
+ * set's runs in proportion to their size (`sizeSummaryToRoom`: each run's own
+ * characters per token, at most a quarter of its transcript, as the
+ * extractive summarizer writes by default) and each run is drafted again with
+ * a sectioned summary of that size.
+ */
+function planSizedRuns(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  total: number,
+  draftOf: (
+    start: number,
+    end: number,
+    bodyChars: number,
+  ) => FoldDraft | undefined,
+): FoldDraft[][] {
+  const bare = planRuns(units, movable, tailStart, (start, end) =>
+    draftOf(start, end, 0),
+  );
+  if (bare.length === 0) return [bare];
+  const sets: FoldDraft[][] = [];
+  for (let first = bare.length - 1; first >= 0; first--) {
+    const set = bare.slice(first);
+    const spans = set.reduce((sum, draft) => sum + draft.spanTokens, 0);
+    const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
+    const room =
+      context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+    const shares = shareRoom(
+      room,
+      set.map((draft) => context.counter.countText(draft.transcript)),
+      SUMMARY_MAX_SHARE,
+    );
+    sets.push(
+      set.map((draft, position) => {
+        const chars = sizeSummaryToRoom({
+          roomTokens: shares[position]!,
+          transcript: draft.transcript,
+          counter: context.counter,
+          maxShare: SUMMARY_MAX_SHARE,
+          maxChars: MAX_SUMMARY_CHARS,
+        });
+        if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
+        return draftOf(draft.start, draft.end, chars) ?? draft;
+      }),
+    );
+  }
+  return sets;
+}
+
+/** Longest fold summary, as a share of its transcript (the extractive summarizer's default). */
+const SUMMARY_MAX_SHARE = 0.25;
+
+/**
+ * `room` tokens shared among folds in proportion to the size of what each
+ * stands for (its originals' tokens, not the span's: an earlier fold is small
+ * but holds much), none above `maxShare` of its own originals; what a capped
+ * fold leaves goes to the others.
+ */
+function shareRoom(
+  room: number,
+  weights: readonly number[],
+  maxShare: number,
+): number[] {
+  const shares = weights.map(() => 0);
+  let pending = weights.map((_, position) => position);
+  let remaining = Math.max(0, room);
+  while (pending.length > 0) {
+    const weight = pending.reduce(
+      (sum, position) => sum + weights[position]!,
+      0,
+    );
+    const capped = pending.filter(
+      (position) =>
+        weights[position]! * maxShare <=
+        (remaining * weights[position]!) / Math.max(1, weight),
+    );
+    if (capped.length === 0) {
+      for (const position of pending)
+        shares[position] = Math.floor(
+          (remaining * weights[position]!) / Math.max(1, weight),
+        );
+      break;
+    }
+    for (const position of capped) {
+      shares[position] = Math.ceil(weights[position]! * maxShare);
+      remaining -= shares[position];
+    }
+    pending = pending.filter((position) => !capped.includes(position));
+  }
+  return shares;
+}
+
+/** Tokens kept free when sizing fold summaries (counting is per message, not additive). */
+const FIT_MARGIN_TOKENS = 8;
+
 const EMPTY_LEDGER: IdentifierLedger = {
   paths: [],
   identifiers: [],
@@ -165,37 +315,48 @@ interface FoldDraft {
   readonly originals: readonly Message[];
   readonly summary: string;
   readonly ledger: IdentifierLedger;
+  /** Longest rendered ledger (0: none). */
+  readonly ledgerMaxChars: number;
   readonly generation: number;
   readonly needsUser: boolean;
   readonly spanTokens: number;
   readonly foldTokens: number;
+  /** The originals' transcript. */
+  readonly transcript: string;
 }
 
-/** The fold of `[start, end)` without ids, or `undefined` when it would not save tokens. */
+/**
+ * The fold of `[start, end)` without ids, or `undefined` when it would not save
+ * tokens. `bodyChars`: the sectioned summary's size (0: none, the ledger only;
+ * `COMPACT`: no summary and no ledger).
+ */
 function draftFold(
   context: StrategyContext,
   start: number,
   end: number,
-  compact: boolean,
+  bodyChars: number,
 ): FoldDraft | undefined {
-  const { messages, config, counter } = context;
+  const { messages, counter } = context;
   if (end <= start) return undefined;
   const span = messages.slice(start, end);
   const flat = flattenFoldedSpan(span, context.lookupOffload);
   if (flat.originals.length === 0) return undefined;
   const header = `Folded ${flat.originals.length} message${flat.originals.length === 1 ? '' : 's'}.`;
+  const transcript = renderTranscript(flat.originals);
   let summary = header;
   let ledger: IdentifierLedger = EMPTY_LEDGER;
-  if (!compact) {
-    const previewChars = config.offloadSinglePreview;
-    const transcript = renderTranscript(flat.originals, {
-      maxPartChars: Math.max(previewChars, 1),
-    });
-    summary = `${header}\n${createPreview(transcript, previewChars)}`;
+  let ledgerMaxChars = 0;
+  if (bodyChars !== COMPACT) {
     ledger = mergeLedgers(
       ...flat.ledgers,
       extractIdentifierLedger(renderTranscript(flat.fresh)),
     );
+    const body =
+      bodyChars > 0 ? writeSectionedSummary(transcript, bodyChars) : '';
+    if (body !== '') summary = `${header}\n${body}`;
+    // The ledger fills what the summary left of its room, no more: a flat
+    // list does not say what belongs to what.
+    ledgerMaxChars = Math.min(LEDGER_MAX_CHARS, bodyChars - body.length);
   }
   const needsUser = start === 0 || messages[start - 1]!.role !== 'user';
   const draft = {
@@ -205,13 +366,18 @@ function draftFold(
     originals: flat.originals,
     summary,
     ledger,
+    ledgerMaxChars,
     generation: flat.generation + 1,
     needsUser,
     spanTokens: counter.countMessages(span),
     foldTokens: 0,
+    transcript,
   };
   const foldTokens = counter.countMessages(
-    buildFold(draft, needsUser ? ['x', 'x', 'x'] : ['x', 'x']),
+    buildFold(
+      draft,
+      needsUser ? [DRAFT_OFFLOAD_ID, 'x', 'x'] : [DRAFT_OFFLOAD_ID, 'x'],
+    ),
   );
   if (foldTokens >= draft.spanTokens) return undefined;
   return { ...draft, foldTokens };
@@ -248,6 +414,7 @@ function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
       summary: draft.summary,
       ledger: draft.ledger,
       offloadId,
+      ledgerMaxChars: draft.ledgerMaxChars,
     }),
     marker: {
       ...marker,

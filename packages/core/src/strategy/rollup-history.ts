@@ -16,6 +16,8 @@ import {
   summaryBody,
 } from './flatten-folded-span';
 import { isAcmArtifact, isClosedRound, isRangeFrozen } from './strategy-guards';
+import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
+import type { IdentifierLedger } from '../message/acm-marker';
 
 /** Text of the synthetic user message that opens a rollup. */
 export const ROLLUP_USER_TEXT = 'Summary of the earlier conversation';
@@ -137,6 +139,17 @@ function planRollup(context: StrategyContext, start: number, end: number) {
     // Earlier working summaries go in as plain text: no fold header, ledger
     // or tag, and no opener messages, so the new summary does not nest them.
     if (message.role !== 'assistant') continue;
+    // A last-resort fold was written without the summarizer, sized to
+    // whatever room was left (down to a header): the rollup summarizes the
+    // originals it stands for, so what it dropped comes back.
+    const entry =
+      marker.kind === 'last-resort' && marker.offloadId !== undefined
+        ? context.lookupOffload(marker.offloadId)
+        : undefined;
+    if (entry !== undefined) {
+      input.push(...entry.filter((original) => !isAcmArtifact(original)));
+      continue;
+    }
     const body = summaryBody(message);
     if (body === '') continue;
     input.push({
@@ -156,6 +169,11 @@ function planRollup(context: StrategyContext, start: number, end: number) {
   );
   const note = describePlanToolUse(fresh);
   const key = 'rollupHistory';
+  const taskMessages = filterPlanToolMessages(input);
+  const targetChars = sizeRollup(context, start, end, taskMessages, {
+    note,
+    ledger,
+  });
   const marker = {
     kind: 'rollup',
     strategy: 'rollupHistory',
@@ -200,10 +218,76 @@ function planRollup(context: StrategyContext, start: number, end: number) {
       {
         key,
         strategy: 'rollupHistory' as const,
-        messages: filterPlanToolMessages(input),
+        messages: taskMessages,
         instructions: resolvePrompt('rollupHistory', config.customPrompt),
+        ...(targetChars === undefined ? {} : { targetChars }),
       },
     ],
     skipped: [],
   };
+}
+
+/** Longest rollup summary sized to the room, as a share of its transcript. */
+const ROLLUP_MAX_SHARE = 1;
+
+/** Fewest characters a sized rollup asks for (below that, headings and one line). */
+export const ROLLUP_MIN_TARGET_CHARS = 200;
+
+/**
+ * Under token pressure, the rollup's character target: the tokens the rest of
+ * the prompt leaves under `messageBudget` once the block is replaced by the
+ * rollup's opener, note, ledger and tag (`sizeSummaryToRoom`, at most half the
+ * transcript, at least `ROLLUP_MIN_TARGET_CHARS`), so that the working summary
+ * uses the room a small budget has instead of a fixed share of its input, and
+ * the last resort does not have to fold it again. `undefined` (the
+ * summarizer's own length) under message-count pressure alone.
+ */
+function sizeRollup(
+  context: StrategyContext,
+  start: number,
+  end: number,
+  taskMessages: readonly Message[],
+  skeleton: { note: string | undefined; ledger: IdentifierLedger },
+): number | undefined {
+  const { messages, counter, pressure } = context;
+  if (!pressure.tokens) return undefined;
+  const rest =
+    counter.countMessages(messages) -
+    counter.countMessages(messages.slice(start, end));
+  const opener: Message = {
+    id: 'x',
+    role: 'user',
+    content: [{ type: 'text', text: ROLLUP_USER_TEXT }],
+  };
+  const bare: Message = {
+    id: 'x',
+    role: 'assistant',
+    content: [
+      {
+        type: 'text',
+        text: composeSummaryText({
+          summary: '',
+          ...(skeleton.note === undefined ? {} : { note: skeleton.note }),
+          ledger: skeleton.ledger,
+          offloadId: DRAFT_OFFLOAD_ID,
+        }),
+      },
+    ],
+  };
+  // The room the rest of the prompt leaves under the budget: a small budget's
+  // working summary uses it instead of a fixed share of its input, so the
+  // last resort does not have to fold the history again.
+  const room =
+    context.messageBudget - rest - counter.countMessages([opener, bare]) - 8;
+  const transcript = renderTranscript(taskMessages);
+  return Math.max(
+    Math.min(ROLLUP_MIN_TARGET_CHARS, transcript.length - 1),
+    sizeSummaryToRoom({
+      roomTokens: room,
+      transcript,
+      counter,
+      maxShare: ROLLUP_MAX_SHARE,
+      maxChars: Number.POSITIVE_INFINITY,
+    }),
+  );
 }

@@ -130,7 +130,7 @@ describe('writeSectionedSummary', () => {
         '- Please cancel reservation ZFA04Y; my user id is mia_li_3668.',
         'Progress and decisions:',
         '- get_reservation_details ZFA04Y → reservation_id: ZFA04Y, user_id: mia_li_3668',
-        '- ZFA04Y flights: [flight_number: HAT136, date: 2024-05-20 / flight_number: HAT039, date: 2024-05-21]',
+        '- ZFA04Y flights: (flight_number date) HAT136 2024-05-20; HAT039 2024-05-21',
         'Next step:',
         '- The reservation has two flights. I will ask the user to confirm the cancellation.',
       ].join('\n'),

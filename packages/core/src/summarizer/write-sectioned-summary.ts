@@ -179,7 +179,7 @@ export function writeSectionedSummary(
   maxChars: number,
 ): string {
   const blocks = parseBlocks(transcript);
-  const items = collectItems(blocks);
+  const items = collectItems(blocks, maxChars);
   const headings = SECTION_HEADINGS[detectLanguage(blocks)]!;
   return fitItems(items, headings, maxChars);
 }
@@ -249,10 +249,34 @@ function detectLanguage(blocks: readonly Block[]): string {
   return best;
 }
 
-function collectItems(blocks: readonly Block[]): Item[] {
+function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
   const items: Item[] = [];
   const total = Math.max(1, blocks.length);
   const recency = (index: number) => (10 * index) / total;
+  const lastUse = indexLaterUses(blocks);
+  // A record holding an id the conversation used again later (in a call, a
+  // user or assistant text) is what the next turns build on.
+  const reused = (record: string, index: number) =>
+    (record.match(ID_TOKEN) ?? []).some(
+      (token) => isIdToken(token) && (lastUse.get(token) ?? -1) > index,
+    )
+      ? SALIENT
+      : 0;
+  const latestRecord = new Map<string, number>();
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'result') return;
+    for (const record of describeOutcome(block.body)) {
+      const key = recordKey(record);
+      if (key !== '') latestRecord.set(key, index);
+    }
+  });
+  // A record superseded by a later one of the same id and kind (a reservation
+  // looked up again after an update) yields to it.
+  const superseded = (record: string, index: number) =>
+    (latestRecord.get(recordKey(record)) ?? index) > index ? -SALIENT : 0;
+  // Small budgets: user texts are cut shorter, so that facts fit beside them.
+  const taskChars = Math.min(MAX_TASK_CHARS, Math.max(160, maxChars >> 2));
+  const itemChars = Math.min(MAX_ITEM_CHARS, Math.max(120, maxChars >> 3));
   const seenUser = new Set<string>();
   const seenErrors = new Set<string>();
   const files = new Map<
@@ -277,14 +301,14 @@ function collectItems(blocks: readonly Block[]): Item[] {
         const key = firstLine(text);
         if (key === '' || seenUser.has(key)) return;
         seenUser.add(key);
-        const limit = firstUser ? MAX_TASK_CHARS : MAX_ITEM_CHARS;
+        const limit = firstUser ? taskChars : itemChars;
         add('task', cut(text, limit), firstUser ? 100 : 80 + recency(index));
         firstUser = false;
         if (text.length <= limit) return;
         // What the cut left out: the sentences that state constraints.
         const rest = text.slice(limit - 1);
         for (const sentence of constraintSentences(rest).slice(0, 4))
-          add('task', cut(sentence, MAX_ITEM_CHARS), 70);
+          add('task', cut(sentence, itemChars), 70);
         return;
       }
       case 'assistant': {
@@ -341,13 +365,31 @@ function collectItems(blocks: readonly Block[]): Item[] {
         if (outcome.length === 0) {
           add('progress', callText, 45 + weight + recency(index));
         } else {
+          const first = outcome[0]!;
           add(
             'progress',
-            `${callText} → ${cut(outcome[0]!, MAX_ITEM_CHARS)}`,
-            50 + weight + recency(index),
+            `${callText} → ${cut(first, MAX_ITEM_CHARS)}`,
+            50 +
+              weight +
+              recency(index) +
+              reused(first, index) +
+              superseded(first, index),
           );
-          for (const record of outcome.slice(1, MAX_RECORDS_PER_RESULT))
-            add('progress', cut(record, MAX_ITEM_CHARS), 48 + recency(index));
+          const rows = outcome.slice(1);
+          // Rows of a list the conversation came back to are kept first.
+          const kept = rows
+            .filter((record) => reused(record, index) > 0)
+            .concat(rows.filter((record) => reused(record, index) === 0))
+            .slice(0, MAX_RECORDS_PER_RESULT - 1);
+          for (const record of rows.filter((row) => kept.includes(row)))
+            add(
+              'progress',
+              cut(record, MAX_ITEM_CHARS),
+              48 +
+                recency(index) +
+                reused(record, index) +
+                superseded(record, index),
+            );
         }
         for (const error of errorLines(block.body, block.kind === 'error')) {
           if (seenErrors.has(error)) continue;
@@ -401,6 +443,43 @@ function collectItems(blocks: readonly Block[]): Item[] {
       order: call.index,
     });
   return items;
+}
+
+/** Priority a record gains when its id is used again later (and loses when superseded). */
+const SALIENT = 20;
+
+/** Ids in text: a token of 4 or more characters holding a digit and a letter or `_` (HAT136, ZFA04Y, call ids excluded). */
+const ID_TOKEN = /[A-Za-z0-9][\w.-]{2,}[A-Za-z0-9]/g;
+
+function isIdToken(token: string): boolean {
+  return /\d/.test(token) && /[A-Za-z_]/.test(token) && !/^call_/.test(token);
+}
+
+/** For each id, the last block (a call, a user or assistant text, a summary) that names it. */
+function indexLaterUses(blocks: readonly Block[]): Map<string, number> {
+  const last = new Map<string, number>();
+  blocks.forEach((block, index) => {
+    if (block.kind === 'result' || block.kind === 'error') return;
+    if (block.kind === 'system' || block.kind === 'other') return;
+    for (const token of block.body.match(ID_TOKEN) ?? [])
+      if (isIdToken(token)) last.set(token, index);
+  });
+  return last;
+}
+
+/** The record's anchor: its first id (`describeRecord` leads with it). */
+function recordAnchor(record: string): string {
+  for (const token of record.match(ID_TOKEN) ?? [])
+    if (isIdToken(token)) return token;
+  return '';
+}
+
+/** A record's identity: its anchor and what follows it up to the first `:` (`ZFA04Y flights`). */
+function recordKey(record: string): string {
+  const anchorId = recordAnchor(record);
+  if (anchorId === '') return '';
+  const head = /^([^:]*):/.exec(record)?.[1] ?? '';
+  return `${anchorId}|${head.includes(anchorId) ? head : ''}`;
 }
 
 /** Lines of an earlier summary, each in the section its heading names (no heading: progress). */
@@ -547,7 +626,8 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return value;
   if (typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(describeValue).join(' / ')}]`;
+  if (Array.isArray(value))
+    return describeTable(value) ?? `[${value.map(describeValue).join(' / ')}]`;
   const entries = Object.entries(value as Record<string, unknown>).map(
     ([key, entry]) =>
       typeof entry === 'object' && entry !== null && !Array.isArray(entry)
@@ -555,6 +635,35 @@ function describeValue(value: unknown): string {
         : `${key}: ${describeValue(entry)}`,
   );
   return entries.join(', ');
+}
+
+/**
+ * Two or more objects with the same scalar fields as a table, the field names
+ * once: `(flight_number date) HAT136 2024-05-20; HAT039 2024-05-21`, so each
+ * row keeps its values together at a fraction of the characters. `undefined`
+ * when the rows differ or a value holds a space or a separator.
+ */
+function describeTable(rows: readonly unknown[]): string | undefined {
+  if (rows.length < 2) return undefined;
+  let keys: string[] | undefined;
+  const lines: string[] = [];
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return undefined;
+    const entries = Object.entries(row as Record<string, unknown>);
+    const names = entries.map(([key]) => key);
+    if (keys === undefined) keys = names;
+    else if (names.join(' ') !== keys.join(' ')) return undefined;
+    const cells: string[] = [];
+    for (const [, cell] of entries) {
+      if (typeof cell === 'object' && cell !== null) return undefined;
+      const text = describeValue(cell);
+      if (text === '' || /[\s;()]/.test(text)) return undefined;
+      cells.push(text);
+    }
+    lines.push(cells.join(' '));
+  }
+  return `(${keys!.join(' ')}) ${lines.join('; ')}`;
 }
 
 function parseJson(text: string): unknown {

@@ -6,7 +6,12 @@ import type { Message } from '../message/message';
 import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
 import type { TokenCounter } from '../token/token-counter';
 import { renderTranscript } from './render-transcript';
-import { outputLimit, summarizeSpan } from './summarize-span';
+import {
+  TRANSCRIPT_TOKENS_PER_PART,
+  estimateTranscriptTokens,
+  outputLimit,
+  summarizeSpan,
+} from './summarize-span';
 
 /** Four characters a token, like the approximate counters. */
 const counter: TokenCounter = {
@@ -104,11 +109,65 @@ describe('summarizeSpan', () => {
         transcript: renderTranscript(messages),
         targetChars: 50,
         planHint: 'Plan: Ship',
-        // The transcript's tokens (below the target's 81): a longer reply is rejected anyway.
-        maxOutputTokens: Math.ceil(renderTranscript(messages).length / 4),
+        // The transcript's tokens as estimated from the message counts (below
+        // the target's 81): a longer reply is rejected anyway.
+        maxOutputTokens: messages.reduce(
+          (sum, message) =>
+            sum +
+            Math.ceil(renderTranscript([message]).length / 4) +
+            TRANSCRIPT_TOKENS_PER_PART * message.content.length,
+          0,
+        ),
         signal: controller.signal,
         strategy: 'compressCurrentRound',
       },
+    ]);
+  });
+
+  it('should size a span clearly under the budget from the message counts, without tokenizing its transcript', async () => {
+    const counted: string[] = [];
+    const recording: TokenCounter = {
+      ...counter,
+      countText: (text) => {
+        counted.push(text);
+        return counter.countText(text);
+      },
+    };
+    const messages = [user, ...exchange(1, 2000), ...exchange(2, 2000)];
+    const { requests, summarizer } = recordingSummarizer(() => 'done');
+    await summarizeSpan({
+      summarizer,
+      strategy: 'compressToolRuns',
+      messages,
+      instructions: 'Shorten.',
+      maxInputTokens: 2000,
+      counter: recording,
+      signal: new AbortController().signal,
+    });
+    expect(counted).toEqual(['Shorten.']);
+    expect(requests.map((request) => request.maxOutputTokens)).toEqual([
+      estimateTranscriptTokens(messages, counter),
+    ]);
+  });
+
+  it('should count near the budget exactly and send a span that fits whole', async () => {
+    const messages = [user, ...exchange(1, 2000), ...exchange(2, 2000)];
+    const exact = counter.countText(renderTranscript(messages));
+    const estimate = estimateTranscriptTokens(messages, counter);
+    // The estimate is over the budget, the transcript itself fits.
+    expect(estimate).toBeGreaterThan(exact + 2);
+    const { requests, summarizer } = recordingSummarizer(() => 'done');
+    await summarizeSpan({
+      summarizer,
+      strategy: 'compressToolRuns',
+      messages,
+      instructions: '',
+      maxInputTokens: exact + 2,
+      counter,
+      signal: new AbortController().signal,
+    });
+    expect(requests.map((request) => request.transcript)).toEqual([
+      renderTranscript(messages),
     ]);
   });
 

@@ -18,6 +18,25 @@ The transcript below is not the conversation itself: it holds texts written earl
 /** Fewest transcript tokens a split request may carry. */
 const MIN_TRANSCRIPT_TOKENS = 64;
 
+/**
+ * Tokens a transcript adds per part beyond what the counter counts for the
+ * message: the block's label (`[assistant → call bash id=…] `, `[tool result
+ * …]`) and the blank line before the next block.
+ */
+export const TRANSCRIPT_TOKENS_PER_PART = 8;
+
+/** A span whose estimate is at most this share of the budget is sent without counting its transcript. */
+const SURE_FIT_SHARE = 0.9;
+
+/**
+ * A span whose estimate is over this multiple of the budget is split without
+ * counting its whole transcript: the estimate exceeds the transcript by the
+ * counter's per-message and per-part overheads (a few percent on real spans),
+ * so only reasoning or file parts (counted, not rendered) could make such a
+ * span fit, and then its units still pack into one group.
+ */
+const SURE_SPLIT_FACTOR = 1.25;
+
 export interface SummarizeSpanOptions {
   /** Sends one request. */
   readonly summarizer: Summarizer;
@@ -69,7 +88,16 @@ interface RenderedGroup {
  * reply is not `{ text: string }` (reason `invalid-result`) or a group's
  * intermediate summary is unusable. Validating the final text is the caller's job.
  */
-export async function summarizeSpan({
+export async function summarizeSpan(
+  options: SummarizeSpanOptions,
+): Promise<SummarizeSpanResult> {
+  options.signal.throwIfAborted();
+  // One abort listener for the whole span, however many groups and merges it
+  // sends (a listener per request piled up past Node's warning at 10).
+  return raceAbort(summarizeSpanUnraced(options), options.signal);
+}
+
+async function summarizeSpanUnraced({
   summarizer,
   strategy,
   messages,
@@ -95,38 +123,52 @@ export async function summarizeSpan({
 
   const call = async (request: Omit<SummaryRequest, 'signal' | 'strategy'>) => {
     calls += 1;
+    // Never sent once the span is abandoned (the caller has been answered).
+    signal.throwIfAborted();
     // Untrusted: a synchronous throw or a non-promise return is a failure too.
-    const reply = await raceAbort(
-      Promise.resolve().then(() =>
-        summarizer({ ...request, signal, strategy }),
-      ),
-      signal,
+    const reply: unknown = await Promise.resolve().then(() =>
+      summarizer({ ...request, signal, strategy }),
     );
     const result = readSummaryResult(reply);
     usage.inputTokens += result.inputTokens;
     usage.outputTokens += result.outputTokens;
     return result.text;
   };
-  const request = (text: string, groupInstructions: string, target?: number) =>
+  /** One request; `tokens` is the transcript's size as already known (never counted again here). */
+  const request = (
+    text: string,
+    tokens: number,
+    groupInstructions: string,
+    target?: number,
+  ) =>
     call({
       instructions: groupInstructions,
       transcript: text,
       ...(target === undefined ? {} : { targetChars: target }),
       ...(planHint === undefined ? {} : { planHint }),
-      maxOutputTokens: outputLimit(counter.countText(text), target),
+      maxOutputTokens: outputLimit(tokens, target),
     });
+  const single = async (text: string, tokens: number) => {
+    const summary = await request(text, tokens, instructions, targetChars);
+    return { text: summary, usage: { ...usage }, calls };
+  };
 
-  const fits =
-    counter.countText(instructions) +
-      planTokens +
-      counter.countText(transcript) <=
-    maxInputTokens;
-  if (fits) {
-    const text = await request(transcript, instructions, targetChars);
-    return { text, usage: { ...usage }, calls };
-  }
-
+  // The messages were counted when they were added: their cached counts size
+  // the transcript, and a span clearly under the budget is sent as it is
+  // without tokenizing it again (#13 item 5).
   const budget = maxInputTokens - counter.countText(instructions) - planTokens;
+  const estimate = estimateTranscriptTokens(messages, counter);
+  if (estimate <= budget * SURE_FIT_SHARE) return single(transcript, estimate);
+  // Near the budget the transcript is counted exactly, as the decision needs;
+  // far over it (where only reasoning, files or stripped tags could make it
+  // fit) the span goes straight to its units, which are counted anyway.
+  if (
+    estimate <= budget * SURE_SPLIT_FACTOR ||
+    budget < MIN_TRANSCRIPT_TOKENS
+  ) {
+    const exact = counter.countText(transcript);
+    if (exact <= budget) return single(transcript, exact);
+  }
   assertBudget(budget, maxInputTokens);
   const groups = packGroups(
     splitIntoUnits(messages).map((unit) => renderUnit(unit, budget, counter)),
@@ -134,8 +176,7 @@ export async function summarizeSpan({
   );
   if (groups.length === 1) {
     const only = groups[0]!;
-    const text = await request(only.text, instructions, targetChars);
-    return { text, usage: { ...usage }, calls };
+    return single(only.text, only.tokens);
   }
 
   let parts = await summarizeGroups(groups, instructions, targetChars, request);
@@ -144,9 +185,11 @@ export async function summarizeSpan({
     maxInputTokens - counter.countText(mergeInstructions) - planTokens;
   for (;;) {
     const mergeTranscript = renderParts(parts);
-    if (counter.countText(mergeTranscript) <= mergeBudget) {
+    const mergeTokens = counter.countText(mergeTranscript);
+    if (mergeTokens <= mergeBudget) {
       const text = await request(
         mergeTranscript,
+        mergeTokens,
         mergeInstructions,
         targetChars,
       );
@@ -160,6 +203,28 @@ export async function summarizeSpan({
       request,
     );
   }
+}
+
+/**
+ * The tokens of `renderTranscript(messages)`, estimated from the counter's
+ * per-message counts (cached: the memory counted every message when it was
+ * added) plus `TRANSCRIPT_TOKENS_PER_PART` per part, so sizing a request never
+ * tokenizes its messages again. An upper bound in practice (the transcript
+ * leaves out reasoning, file data and offload tags; labels and separators
+ * stay under the allowance), which is why only a span clearly under the
+ * budget is sized by it alone.
+ */
+export function estimateTranscriptTokens(
+  messages: readonly Message[],
+  counter: TokenCounter,
+): number {
+  let tokens = 0;
+  for (const message of messages) {
+    tokens +=
+      counter.countMessage(message) +
+      TRANSCRIPT_TOKENS_PER_PART * message.content.length;
+  }
+  return tokens;
 }
 
 /** Fewest output tokens a request allows, so that a tiny span can still be summarized. */
@@ -200,6 +265,7 @@ async function summarizeGroups(
   targetChars: number | undefined,
   request: (
     text: string,
+    tokens: number,
     instructions: string,
     target?: number,
   ) => Promise<string>,
@@ -214,7 +280,12 @@ async function summarizeGroups(
               1,
               Math.round((targetChars * group.text.length) / totalChars),
             );
-      const text = await request(group.text, instructions, target);
+      const text = await request(
+        group.text,
+        group.tokens,
+        instructions,
+        target,
+      );
       const validation = validateSummary({ summary: text, input: group.text });
       if (!validation.ok) {
         throw new SummarizerError({

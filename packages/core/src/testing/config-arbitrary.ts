@@ -46,7 +46,7 @@ function ratio(minimum: number) {
  * `minConsecutiveToolMessages` 0–8, `minCompressionTokenThreshold` 0–2,000,
  * `historyRollupKeepRecentRounds` 0–4, `historyRollupKeepRecentTokens` 0–4,000.
  * Ratios are in (0, 1] with `targetRatio ≤ tokenRatio`; `mode`,
- * `summarizerInputTokens`, `maxToolRunsPerPass`, `fallbackToExtractive` and
+ * `summarizerInputTokens`, `summarizerConcurrency`, `maxToolRunsPerPass`, `fallbackToExtractive` and
  * `customPrompt` are sometimes set and otherwise left to their defaults.
  * `summarizerTimeoutMs` is never set: tests that time out pick their own.
  */
@@ -78,6 +78,7 @@ export function configArbitrary({
     mode: fc.constantFrom<CompressionMode>('auto', 'compact', 'compress'),
     compactRatioThreshold: ratio(10),
     summarizerInputTokens: fc.integer({ min: 1_000, max: 32_000 }),
+    summarizerConcurrency: fc.integer({ min: 1, max: 4 }),
     maxToolRunsPerPass: fc.integer({ min: 1, max: 5 }),
     fallbackToExtractive: fc.boolean(),
     customPrompt: fc.dictionary(

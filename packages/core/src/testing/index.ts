@@ -42,3 +42,5 @@ export type {
   ScriptedSummarizerStep,
 } from './scripted-summarizer';
 export { sequentialIds } from './sequential-ids';
+export { runLongTermBackendConformance } from './run-long-term-backend-conformance';
+export type { RunLongTermBackendConformanceOptions } from './run-long-term-backend-conformance';

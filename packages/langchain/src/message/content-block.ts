@@ -1,5 +1,5 @@
 import type { FilePart, Part, ReasoningPart, TextPart } from '@acm/core';
-import { isPlainRecord } from './json-value';
+import { isPlainRecord } from '@acm/core/internal';
 
 /** The core parts a LangChain content block can become. */
 export type ContentPart = TextPart | ReasoningPart | FilePart;

@@ -1,5 +1,9 @@
 import type { AcmMarker, Message, Part, Role, ToolCallPart } from '@acm/core';
-import { isJsonEqual } from '@acm/core/internal';
+import {
+  isJsonEqual,
+  isPlainRecord,
+  withoutUndefined,
+} from '@acm/core/internal';
 import { InvalidMessageError } from '@acm/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ContentBlock, ContentPart } from './content-block';
@@ -8,7 +12,7 @@ import {
   getDefaultContentForm,
   partToContentBlock,
 } from './content-block';
-import { hasDefinedKeys, isPlainRecord, withoutUndefined } from './json-value';
+
 import {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,
@@ -29,10 +33,10 @@ export interface FromLangChainMessagesOptions {
   /**
    * Core messages that come before `messages` (the conversation so far): a
    * tool message without `name` takes its tool name from the matching call,
-   * searched in `messages` first, then here.
+   * searched in `messages` first, then here (a function is called only then).
    * @default []
    */
-  readonly previous?: readonly Message[];
+  readonly previous?: readonly Message[] | (() => readonly Message[]);
 }
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
@@ -70,7 +74,11 @@ export function fromLangChainMessages(
   messages.forEach((message, index) => {
     converted.push(
       convertMessage(message, index, generateId, (toolCallId) =>
-        findToolName(toolCallId, converted, previous),
+        findToolName(
+          toolCallId,
+          converted,
+          typeof previous === 'function' ? previous() : previous,
+        ),
       ),
     );
   });
@@ -100,11 +108,11 @@ function convertMessage(
       delete additionalKwargs.lc_source;
     }
   }
-  if (hasDefinedKeys(additionalKwargs)) {
+  if (Object.keys(additionalKwargs).length > 0) {
     metadata.additionalKwargs = additionalKwargs;
   }
   const responseMetadata = withoutUndefined(message.response_metadata ?? {});
-  if (hasDefinedKeys(responseMetadata)) {
+  if (Object.keys(responseMetadata).length > 0) {
     metadata.responseMetadata = responseMetadata;
   }
 

@@ -14,8 +14,8 @@ import {
   getDefaultContentForm,
   partToContentBlock,
 } from './content-block';
-import { isJsonEqual } from '@acm/core/internal';
-import { isPlainRecord } from './json-value';
+import { isJsonEqual, isPlainRecord } from '@acm/core/internal';
+
 import {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,

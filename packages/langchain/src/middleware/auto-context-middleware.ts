@@ -1,15 +1,12 @@
 import type {
-  AutoContextMemoryOptions as CoreMemoryOptions,
-  Message,
-  SessionLimits,
+  AutoContextMemory as CoreMemory,
+  AutoContextSessionOptions,
 } from '@acm/core';
 import {
-  AutoContextMemory as CoreMemory,
-  InvalidArgumentError,
-  createSessionRegistry,
-  syncMessages,
-} from '@acm/core';
-import { calibrateFromUsage, withReloadInstruction } from '@acm/core/internal';
+  SHARED_SESSION_ID,
+  createSessionManager,
+  withReloadInstruction,
+} from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -18,6 +15,9 @@ import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '../message/from-langchain-messages';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
+import { contextSearchTool } from '../tool/context-search-tool';
+
+export { SHARED_SESSION_ID };
 
 /**
  * LangGraph's "remove every message before this one" id
@@ -26,28 +26,21 @@ import { contextReloadTool } from '../tool/context-reload-tool';
  */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
-/** The thread id used with `sharedSession: true`. */
-export const SHARED_THREAD_ID = 'shared';
-
-export interface AutoContextMiddlewareOptions
-  extends Omit<CoreMemoryOptions, 'sessionId'>, SessionLimits {
+/**
+ * The options of `autoContextMiddleware`: how each thread's memory is made
+ * and kept (core's `AutoContextSessionOptions`: memory options,
+ * `createMemory`, `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`
+ * for runs without a `thread_id`), and the agent wiring.
+ */
+export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
    * The memory of the conversation, for an agent that runs one conversation
    * (you persist it). Without it, the middleware keeps one memory per
-   * `configurable.thread_id` (the session id), built from the core options
-   * (`config`, `summarizer`, `counter`, `store`, …), bounded by
-   * `maxSessions` / `idleTimeoutMs`; with a `store`, evicted threads come
-   * back intact.
+   * `configurable.thread_id` (the session id); with a `store`, evicted
+   * threads come back intact.
    * @default undefined (one memory per thread)
    */
   readonly memory?: CoreMemory;
-  /**
-   * Use one memory for every run without a `thread_id`. Without it (and
-   * without `memory`), such a run is an error: two conversations sharing a
-   * memory wipe each other's history on every call.
-   * @default false
-   */
-  readonly sharedSession?: boolean;
   /**
    * Fixed tokens assumed before the first model call of a memory has been
    * measured (the first `beforeModel` runs before the request exists).
@@ -59,6 +52,12 @@ export interface AutoContextMiddlewareOptions
    * @default true
    */
   readonly reloadTool?: boolean;
+  /**
+   * Register the `context_search` tool (searches the thread's earlier
+   * messages, compressed ones included) next to `context_reload`.
+   * @default reloadTool
+   */
+  readonly searchTool?: boolean;
   /**
    * Append `CONTEXT_RELOAD_INSTRUCTION` to the system prompt of every model
    * request (once; it is a stable suffix, so prompt caches keep hitting).
@@ -101,121 +100,72 @@ interface RuntimeLike {
  */
 export function autoContextMiddleware({
   memory,
-  sharedSession = false,
-  initialFixedTokens = 0,
   reloadTool = true,
+  searchTool = reloadTool,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
-  maxSessions,
-  idleTimeoutMs,
-  ...coreOptions
+  ...sessionOptions
 }: AutoContextMiddlewareOptions = {}) {
-  const registry =
-    memory === undefined
-      ? createSessionRegistry({
-          createMemory: ({ sessionId }) =>
-            new CoreMemory({ ...coreOptions, sessionId }),
-          createData: () => undefined,
-          store: coreOptions.store,
-          maxSessions,
-          idleTimeoutMs,
-        })
-      : undefined;
-  /** Calls on the one `memory` run one at a time, like the registry's. */
-  let tail: Promise<unknown> = Promise.resolve();
-  /** Tokens besides the messages, measured by the last model call of each memory. */
-  const fixedTokens = new WeakMap<CoreMemory, number>();
-  /** The LangChain message each core message was made from, for exact reuse. */
-  const sources = new WeakMap<Message, BaseMessage>();
-
-  const threadOf = (config: RuntimeLike | undefined): string | undefined => {
-    const threadId = config?.configurable?.thread_id;
-    if (typeof threadId === 'string' && threadId !== '') return threadId;
-    return sharedSession ? SHARED_THREAD_ID : undefined;
-  };
-  const withMemory = <T>(
-    runtime: RuntimeLike,
-    task: (target: CoreMemory) => Promise<T>,
-  ): Promise<T> => {
-    if (memory !== undefined) {
-      const result = tail.then(() => task(memory));
-      tail = result.catch(() => undefined);
-      return result;
-    }
-    const threadId = threadOf(runtime);
-    if (threadId === undefined) {
-      throw new InvalidArgumentError({
-        parameter: 'configurable.thread_id',
-        value: runtime.configurable?.thread_id,
-        message:
-          'autoContextMiddleware keeps one memory per thread: invoke the agent with { configurable: { thread_id } }, or pass memory (one conversation) or sharedSession: true',
-      });
-    }
-    return registry!.run(threadId, ({ memory: target }) => task(target));
-  };
+  const sessions = createSessionManager<BaseMessage>({
+    ...sessionOptions,
+    memory,
+    sessionParameter: 'configurable.thread_id',
+    missingSessionMessage:
+      'autoContextMiddleware keeps one memory per thread: invoke the agent with { configurable: { thread_id } }, or pass memory (one conversation) or sharedSession: true',
+    idOf: (message, index) => message.id ?? `lc-${index}`,
+    fromFramework: (messages, { ids, memory: target }) =>
+      fromLangChainMessages(messages, {
+        previous: () => target.getMessages(),
+        generateId: (index) => ids[index]!,
+      }),
+    toFramework: (message) => toLangChainMessage(message),
+  });
   /** The memory a model call or a tool call of this run uses (held since `beforeModel`). */
-  const currentMemory = (
-    config: RuntimeLike | undefined,
-  ): CoreMemory | undefined => {
-    if (memory !== undefined) return memory;
-    const threadId = threadOf(config);
-    return threadId === undefined ? undefined : registry!.getMemory(threadId);
+  const currentMemory = (config: RuntimeLike | undefined) => {
+    const threadId = sessions.resolveSessionId(config?.configurable?.thread_id);
+    return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
 
   return createMiddleware({
     name,
-    tools: reloadTool
-      ? [
-          contextReloadTool({
-            memory:
-              memory ??
-              ((config: RunnableConfig) => {
-                // No model call has run on this thread: nothing was offloaded.
-                return (
-                  currentMemory(config as RuntimeLike) ?? {
-                    sessionId: threadOf(config as RuntimeLike) ?? '',
-                    lookupOffload: () => ({ status: 'not-found' }) as const,
-                  }
-                );
-              }),
-          }),
-        ]
-      : [],
-    beforeModel: (state, runtime) =>
-      withMemory(runtime as RuntimeLike, async (target) => {
-        await syncMessages({
-          memory: target,
-          messages: state.messages,
-          idOf: (message, index) => message.id ?? `lc-${index}`,
-          convert: (fresh, { ids }) => {
-            const converted = fromLangChainMessages(fresh, {
-              previous: target.getMessages(),
-              generateId: (index) => ids[index]!,
-            });
-            converted.forEach((message, index) =>
-              sources.set(message, fresh[index]!),
-            );
-            return converted;
-          },
-        });
-        const signal = (runtime as RuntimeLike).signal;
-        const result = await target.compressIfNeeded({
-          fixedTokens: fixedTokens.get(target) ?? initialFixedTokens,
-          ...(signal === undefined ? {} : { signal }),
-        });
-        if (!result.applied) return undefined;
-        return {
-          messages: [
-            new RemoveMessage({ id: REMOVE_ALL_MESSAGES }),
-            ...target
-              .getMessages()
-              .map(
-                (message) =>
-                  sources.get(message) ?? toLangChainMessage(message),
-              ),
-          ],
-        };
-      }),
+    tools: [
+      ...(reloadTool
+        ? [
+            contextReloadTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) =>
+                  currentMemory(config as RuntimeLike)),
+            }),
+          ]
+        : []),
+      ...(searchTool
+        ? [
+            contextSearchTool({
+              memory:
+                memory ??
+                ((config: RunnableConfig) =>
+                  currentMemory(config as RuntimeLike)),
+            }),
+          ]
+        : []),
+    ],
+    beforeModel: async (state, runtime) => {
+      const call = await sessions.manage({
+        sessionId: (runtime as RuntimeLike).configurable?.thread_id,
+        messages: state.messages,
+        signal: (runtime as RuntimeLike).signal,
+        view: 'if-compressed',
+      });
+      return call.messages === undefined
+        ? undefined
+        : {
+            messages: [
+              new RemoveMessage({ id: REMOVE_ALL_MESSAGES }),
+              ...call.messages,
+            ],
+          };
+    },
     wrapModelCall: async (request, handler) => {
       const target = currentMemory(request.runtime);
       const base = request.systemPrompt ?? '';
@@ -225,19 +175,13 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
-      const fixed = target.countFixedTokens({
-        ...(systemPrompt === '' ? {} : { system: systemPrompt }),
+      // The request's messages are the memory's working messages (`beforeModel` synced them).
+      const { calibrate } = sessions.measure(target, {
+        system: systemPrompt,
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
-      fixedTokens.set(target, fixed);
       const response = await handler(next);
-      // The request's messages are the memory's working messages
-      // (`beforeModel` synced them), so the memory counts them (cached).
-      calibrateFromUsage({
-        memory: target,
-        usage: response.usage_metadata,
-        estimatedTokens: target.countTokens() + fixed,
-      });
+      calibrate(response.usage_metadata);
       return response;
     },
   });

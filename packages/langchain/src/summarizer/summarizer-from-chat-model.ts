@@ -1,5 +1,6 @@
-import type { Summarizer, SummarizerUsage } from '@acm/core';
+import type { Summarizer } from '@acm/core';
 import { renderSummaryRequest } from '@acm/core';
+import { readProviderUsage } from '@acm/core/internal';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
@@ -51,21 +52,11 @@ export function summarizerFromChatModel(
       [new SystemMessage(system), new HumanMessage(user)],
       { ...config, signal: request.signal },
     );
-    const usage = readUsage(reply);
+    const usage = readProviderUsage(
+      (reply as { usage_metadata?: unknown }).usage_metadata,
+    );
     return usage === undefined
       ? { text: reply.text }
       : { text: reply.text, usage };
-  };
-}
-
-function readUsage(reply: BaseMessage): SummarizerUsage | undefined {
-  const usage = (reply as { usage_metadata?: Record<string, unknown> })
-    .usage_metadata;
-  if (usage === undefined) return undefined;
-  const inputTokens = usage.input_tokens;
-  const outputTokens = usage.output_tokens;
-  return {
-    ...(typeof inputTokens === 'number' ? { inputTokens } : {}),
-    ...(typeof outputTokens === 'number' ? { outputTokens } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   contextReloadToolDefinition,
   createContextReloadHandler,
 } from '@acm/core';
+import { createSessionReloadHandler } from '@acm/core/internal';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
@@ -27,10 +28,11 @@ export const contextReloadSchema = z.object({
  * The memory a reload reads from: a memory (core's, `AutoContextMemory`,
  * `AutoContextChatMessageHistory`: anything with `sessionId` and
  * `lookupOffload`), or a function picking it from the tool call's run config
- * (e.g. by `configurable.thread_id`).
+ * (e.g. by `configurable.thread_id`; `undefined` while the thread has none yet).
  */
 export type ContextReloadMemorySource =
-  ContextReloadMemory | ((config: RunnableConfig) => ContextReloadMemory);
+  | ContextReloadMemory
+  | ((config: RunnableConfig) => ContextReloadMemory | undefined);
 
 export interface ContextReloadToolOptions {
   /** Where offloaded content is looked up. */
@@ -55,26 +57,13 @@ export function contextReloadTool({
   memory,
   maxChars = 20_000,
 }: ContextReloadToolOptions) {
-  const fixedHandler =
+  const handler =
     typeof memory === 'function'
-      ? undefined
+      ? createSessionReloadHandler({ getMemory: memory, maxChars })
       : createContextReloadHandler({ memory, maxChars });
-  return tool(
-    (input, config: RunnableConfig) => {
-      const handler =
-        fixedHandler ??
-        createContextReloadHandler({
-          memory: (memory as (config: RunnableConfig) => ContextReloadMemory)(
-            config,
-          ),
-          maxChars,
-        });
-      return handler(input);
-    },
-    {
-      name: CONTEXT_RELOAD_TOOL_NAME,
-      description: contextReloadToolDefinition.description,
-      schema: contextReloadSchema,
-    },
-  );
+  return tool((input, config: RunnableConfig) => handler(input, config), {
+    name: CONTEXT_RELOAD_TOOL_NAME,
+    description: contextReloadToolDefinition.description,
+    schema: contextReloadSchema,
+  });
 }

@@ -3,3 +3,5 @@ export type {
   ContextReloadMemorySource,
   ContextReloadToolOptions,
 } from './context-reload-tool';
+export { contextSearchTool } from './context-search-tool';
+export type { ContextSearchToolOptions } from './context-search-tool';

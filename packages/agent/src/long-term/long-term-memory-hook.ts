@@ -1,0 +1,138 @@
+import type { Message } from '@acm/core';
+import { formatLongTermMemoryBlock } from '@acm/core/long-term';
+import type { LongTermMemory } from '@acm/core/long-term';
+import type { AgentHook } from '../hook/agent-hook';
+import type { JsonSchema } from '../tool/json-schema';
+
+/** What failed, for `onError`: the retrieval before a model call, or the recording after a run. */
+export interface LongTermMemoryHookErrorContext {
+  readonly operation: 'retrieve' | 'record';
+}
+
+export interface LongTermMemoryHookOptions {
+  /** The long-term memory of the agent's owner (`createLongTermMemory`). */
+  readonly memory: LongTermMemory;
+  /**
+   * Lower runs first. After `autoContextHook` (0) by default, so the block
+   * goes into the request ACM already managed, never into the conversation.
+   * @default 100
+   */
+  readonly priority?: number;
+  /**
+   * Receives a failed recording (after the run: never thrown into it) and,
+   * when given, a failed retrieval (the model call then goes on without
+   * memories). Without it, a failed retrieval fails the run and a failed
+   * recording is dropped.
+   * @default undefined
+   */
+  readonly onError?: (
+    error: unknown,
+    context: LongTermMemoryHookErrorContext,
+  ) => void;
+}
+
+/** The hook plus `flush`. */
+export interface LongTermMemoryHook extends AgentHook {
+  /** Resolves when every recording started so far has settled (never rejects). */
+  flush(): Promise<void>;
+}
+
+/**
+ * Long-term memory for `createReActAgent`, in the memory's mode:
+ *
+ * - `'agent'` and `'both'`: `preCall` registers `record_to_memory` and
+ *   `retrieve_from_memory` (core's definitions, answered by
+ *   `memory.handleToolCall`).
+ * - `'static'` and `'both'`: `preReasoning` retrieves the memories relevant
+ *   to the latest user message (once per message: later steps reuse it) and
+ *   sends `<long_term_memory>…</long_term_memory>` as the first text part of
+ *   that message, in the request only (not stored): the system prompt and
+ *   earlier messages stay identical, so prompt caches keep hitting. `postCall`
+ *   records the run's messages from that user message on (core skips what it
+ *   recorded before) without awaiting it: the run's result is never delayed,
+ *   and a failure goes to `onError`.
+ */
+export function longTermMemoryHook({
+  memory,
+  priority = 100,
+  onError,
+}: LongTermMemoryHookOptions): LongTermMemoryHook {
+  const isStatic = memory.mode !== 'agent';
+  const pending = new Set<Promise<void>>();
+  let last: { id: string; text: Promise<string> } | undefined;
+
+  const retrieve = (message: Message): Promise<string> => {
+    if (last?.id === message.id) return last.text;
+    const text = memory.retrieve(message);
+    const entry = { id: message.id, text };
+    last = entry;
+    text.catch(() => {
+      if (last === entry) last = undefined;
+    });
+    return text;
+  };
+
+  return {
+    name: 'longTermMemoryHook',
+    priority,
+    preCall({ agent }) {
+      for (const definition of memory.tools) {
+        if (agent.hasTool(definition.name)) continue;
+        agent.registerTool({
+          name: definition.name,
+          description: definition.description,
+          inputSchema: definition.inputSchema as JsonSchema,
+          execute: (input) => memory.handleToolCall(definition.name, input),
+        });
+      }
+    },
+    async preReasoning({ request }) {
+      if (!isStatic) return;
+      const index = lastUserIndex(request.messages);
+      if (index < 0) return;
+      const user = request.messages[index]!;
+      let text: string;
+      try {
+        text = await retrieve(user);
+      } catch (error) {
+        if (onError === undefined) throw error;
+        onError(error, { operation: 'retrieve' });
+        return;
+      }
+      if (text === '') return;
+      const withBlock: Message = {
+        ...user,
+        content: [
+          { type: 'text', text: formatLongTermMemoryBlock(text) },
+          ...user.content,
+        ],
+      };
+      return {
+        messages: request.messages.map((message, at) =>
+          at === index ? withBlock : message,
+        ),
+      };
+    },
+    postCall({ agent }) {
+      if (!isStatic) return;
+      const messages = agent.memory.getOriginalMessages();
+      const start = lastUserIndex(messages);
+      if (start < 0) return;
+      const task = memory
+        .record(messages.slice(start))
+        .catch((error: unknown) => onError?.(error, { operation: 'record' }));
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+    },
+    async flush() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}
+
+function lastUserIndex(messages: readonly Message[]): number {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    if (messages[index]!.role === 'user') return index;
+  }
+  return -1;
+}

@@ -1,0 +1,201 @@
+import type { Message } from '@acm/core';
+import { formatLongTermMemoryBlock } from '@acm/core/long-term';
+import type { LongTermMemory } from '@acm/core/long-term';
+import type { AutoContextMiddleware } from './auto-context-middleware';
+import type { AiSdkCallOptions } from './auto-context-middleware';
+import type { AiSdkMessage } from './ai-sdk-prompt';
+import { fromAiSdkMessage } from './from-ai-sdk-messages';
+import { hashValue } from './hash-value';
+
+/** What failed, for `onError`: the retrieval before a call, or the recording after it. */
+export interface LongTermMemoryErrorContext {
+  readonly operation: 'retrieve' | 'record';
+}
+
+export interface LongTermMemoryMiddlewareOptions {
+  /**
+   * The long-term memory of the call's owner (`createLongTermMemory`), or a
+   * function picking it from the call (e.g. from your own provider option),
+   * `undefined` for a call without one. In `'agent'` mode the middleware does
+   * nothing: give the model `longTermMemoryTools` instead.
+   */
+  readonly memory:
+    LongTermMemory | ((params: AiSdkCallOptions) => LongTermMemory | undefined);
+  /**
+   * Receives a failed recording (after the reply: never thrown into the call)
+   * and, when given, a failed retrieval (the call then goes on without
+   * memories). Without it, a failed retrieval rejects the call and a failed
+   * recording is dropped.
+   * @default undefined
+   */
+  readonly onError?: (
+    error: unknown,
+    context: LongTermMemoryErrorContext,
+  ) => void;
+}
+
+/** A `LanguageModelMiddleware` (`specificationVersion: 'v3'`, ai 6 and 7) plus `flush`. */
+export type LongTermMemoryMiddleware = Pick<
+  AutoContextMiddleware,
+  'specificationVersion' | 'transformParams' | 'wrapGenerate' | 'wrapStream'
+> & {
+  /** Resolves when every recording started so far has settled (never rejects). */
+  flush(): Promise<void>;
+};
+
+/**
+ * Long-term memory's static mode (`'static'` and `'both'`) as AI SDK
+ * middleware. Before a call it retrieves the memories relevant to the latest
+ * user message (once per user message: the steps of a tool loop reuse it)
+ * and puts `<long_term_memory>…</long_term_memory>` as the first text part of
+ * that message, for this call only: the system prompt and every earlier
+ * message stay byte-identical, so provider prompt caches keep hitting (ADR
+ * 2026-11-26-long-term-memory-adapters). After the model answered, it records
+ * the turn (the latest user message, the tool results after it and the
+ * answer; core skips what it recorded before) without awaiting it: the reply
+ * is never delayed, and a failure goes to `onError`.
+ *
+ * Put it after `autoContextMiddleware` so ACM manages the conversation
+ * without the injected block:
+ *
+ * @example
+ * const model = wrapLanguageModel({ model, middleware: [acm, longTermMemoryMiddleware({ memory })] });
+ */
+export function longTermMemoryMiddleware({
+  memory,
+  onError,
+}: LongTermMemoryMiddlewareOptions): LongTermMemoryMiddleware {
+  const pending = new Set<Promise<void>>();
+  /** The last retrieval of each memory, by the user message it was made for. */
+  const retrievals = new WeakMap<
+    LongTermMemory,
+    { key: string; text: Promise<string> }
+  >();
+  /** The turn each transformed call records after its answer. */
+  const turns = new WeakMap<
+    object,
+    { memory: LongTermMemory; messages: readonly AiSdkMessage[] }
+  >();
+
+  const memoryOf = (params: AiSdkCallOptions): LongTermMemory | undefined => {
+    const current = typeof memory === 'function' ? memory(params) : memory;
+    return current?.mode === 'agent' ? undefined : current;
+  };
+
+  const retrieve = async (
+    target: LongTermMemory,
+    message: AiSdkMessage,
+  ): Promise<string> => {
+    const key = hashValue(message);
+    const last = retrievals.get(target);
+    if (last?.key === key) return last.text;
+    const text = target.retrieve(toCore(message));
+    retrievals.set(target, { key, text });
+    text.catch(() => retrievals.delete(target));
+    return text;
+  };
+
+  const record = (params: object, answer: AiSdkMessage): void => {
+    const turn = turns.get(params);
+    if (turn === undefined) return;
+    const task = turn.memory
+      .record([...turn.messages, answer].map(toCore))
+      .catch((error: unknown) => onError?.(error, { operation: 'record' }));
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  };
+
+  return {
+    specificationVersion: 'v3',
+    async transformParams({ params }) {
+      const target = memoryOf(params);
+      let index = params.prompt.length - 1;
+      while (index >= 0 && params.prompt[index]!.role !== 'user') index--;
+      if (target === undefined || index < 0) return params;
+      const user = params.prompt[index]!;
+      let text: string;
+      try {
+        text = await retrieve(target, user);
+      } catch (error) {
+        if (onError === undefined) throw error;
+        onError(error, { operation: 'retrieve' });
+        text = '';
+      }
+      const prompt =
+        text === ''
+          ? params.prompt
+          : params.prompt.map((message, at) =>
+              at === index ? withBlock(message, text) : message,
+            );
+      const next = { ...params, prompt };
+      turns.set(next, {
+        memory: target,
+        // The answers of earlier steps were recorded as answers.
+        messages: params.prompt
+          .slice(index)
+          .filter((message) => message.role !== 'assistant'),
+      });
+      return next;
+    },
+    async wrapGenerate({ doGenerate, params }) {
+      const result = await doGenerate();
+      const content = (result as { content?: unknown } | undefined)?.content;
+      record(params, {
+        role: 'assistant',
+        content: Array.isArray(content) ? content : [],
+      });
+      return result;
+    },
+    async wrapStream({ doStream, params }) {
+      const result = await doStream();
+      if (!turns.has(params)) return result;
+      const text: string[] = [];
+      const calls: unknown[] = [];
+      const stream = result.stream.pipeThrough(
+        new TransformStream<unknown, unknown>({
+          transform(chunk, controller) {
+            const part = chunk as {
+              type?: unknown;
+              delta?: unknown;
+            } | null;
+            if (part?.type === 'text-delta' && typeof part.delta === 'string') {
+              text.push(part.delta);
+            } else if (part?.type === 'tool-call') {
+              calls.push(part);
+            }
+            controller.enqueue(chunk);
+          },
+          flush() {
+            const joined = text.join('');
+            record(params, {
+              role: 'assistant',
+              content: [
+                ...(joined === '' ? [] : [{ type: 'text', text: joined }]),
+                ...calls,
+              ],
+            } as AiSdkMessage);
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+    async flush() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}
+
+/** A prompt message as a core message, named by its content so core records it once. */
+function toCore(message: AiSdkMessage): Message {
+  return fromAiSdkMessage(message, `ai-sdk-${hashValue(message)}`);
+}
+
+/** The user message with the memories block as its first text part. */
+function withBlock(message: AiSdkMessage, text: string): AiSdkMessage {
+  const block = { type: 'text', text: formatLongTermMemoryBlock(text) };
+  const content =
+    typeof message.content === 'string'
+      ? [block, { type: 'text', text: message.content }]
+      : [block, ...message.content];
+  return { ...message, content } as AiSdkMessage;
+}

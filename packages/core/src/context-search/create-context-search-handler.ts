@@ -1,0 +1,322 @@
+import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { createFullTextIndex } from '../long-term/create-full-text-index';
+import type { FullTextIndex } from '../long-term/create-full-text-index';
+import { renderMessageForSearch } from '../long-term/render-message-for-search';
+import { tokenizeForSearch } from '../long-term/tokenize-for-search';
+import type { Message, Role } from '../message/message';
+import {
+  CONTEXT_RELOAD_ID_PARAMETER,
+  CONTEXT_RELOAD_TOOL_NAME,
+} from '../reload/context-reload-tool-definition';
+import { LONG_TERM_LIMITS } from '../long-term/long-term-limits';
+import {
+  CONTEXT_SEARCH_TOOL_NAME,
+  MAX_CONTEXT_SEARCH_LIMIT,
+} from './context-search-tool-definition';
+
+/** What the handler reads from a memory (`AutoContextMemory` fits). */
+export interface ContextSearchMemory {
+  readonly sessionId: string;
+  getOriginalMessageCount(): number;
+  getOriginalMessageAt(index: number): Message | undefined;
+  getOffloadContext(): Readonly<Record<string, readonly Message[]>>;
+  /** The working messages (to tell which hits the model still sees). */
+  getMessages(): readonly Message[];
+}
+
+/** One message found by `context_search`. */
+export interface ContextSearchHit {
+  readonly messageId: string;
+  readonly role: Role;
+  /** Position in the original history; `undefined` for a message only found in an offload entry. */
+  readonly index: number | undefined;
+  /** A short excerpt around the best-matching words. */
+  readonly snippet: string;
+  /** The offload entry holding the original, for `context_reload`; `undefined` when none does. */
+  readonly offloadId: string | undefined;
+  /** Whether the message is still in the working context unchanged. */
+  readonly visible: boolean;
+  readonly score: number;
+}
+
+export interface CreateContextSearchHandlerOptions {
+  /** Longest snippet, in characters. @default 240 */
+  readonly maxSnippetChars?: number;
+  /** Hits when the model gives no limit. @default 5 */
+  readonly defaultLimit?: number;
+}
+
+/**
+ * The `context_search` tool's handler: call it with the model's parsed
+ * arguments (`{ query, limit? }`); it answers with text and never rejects.
+ * `search` gives the same hits as data.
+ */
+export interface ContextSearchHandler {
+  (input: unknown): Promise<string>;
+  search(query: string, limit?: number): readonly ContextSearchHit[];
+}
+
+interface IndexedMessage {
+  readonly message: Message;
+  readonly text: string;
+  readonly index: number | undefined;
+}
+
+/**
+ * Searches the memory's own session: every original message and every
+ * message held by an offload entry, by BM25 full text. The index is built
+ * incrementally: each call indexes only the original messages added since the
+ * last call (and offload entries it has not seen), so a turn costs
+ * O(new messages) plus a pass over the offload ids; a history that was
+ * replaced (`loadState`) is re-indexed from scratch. Scoped to the session:
+ * it never reads another memory.
+ *
+ * @throws InvalidArgumentError (at creation) for a missing memory or
+ * options out of range.
+ */
+export function createContextSearchHandler(
+  memory: ContextSearchMemory,
+  {
+    maxSnippetChars = 240,
+    defaultLimit = 5,
+  }: CreateContextSearchHandlerOptions = {},
+): ContextSearchHandler {
+  if (
+    memory == null ||
+    typeof memory.getOriginalMessageCount !== 'function' ||
+    typeof memory.getOriginalMessageAt !== 'function' ||
+    typeof memory.getOffloadContext !== 'function' ||
+    typeof memory.getMessages !== 'function'
+  ) {
+    throw new InvalidArgumentError({
+      parameter: 'memory',
+      value: memory,
+      message:
+        'must be a memory with getOriginalMessageCount, getOriginalMessageAt, getOffloadContext and getMessages (an AutoContextMemory)',
+    });
+  }
+  if (!Number.isInteger(maxSnippetChars) || maxSnippetChars < 40) {
+    throw new InvalidArgumentError({
+      parameter: 'maxSnippetChars',
+      value: maxSnippetChars,
+      message: 'must be an integer of at least 40',
+    });
+  }
+  if (
+    !Number.isInteger(defaultLimit) ||
+    defaultLimit < 1 ||
+    defaultLimit > MAX_CONTEXT_SEARCH_LIMIT
+  ) {
+    throw new InvalidArgumentError({
+      parameter: 'defaultLimit',
+      value: defaultLimit,
+      message: `must be an integer from 1 to ${MAX_CONTEXT_SEARCH_LIMIT}`,
+    });
+  }
+
+  let index: FullTextIndex = createFullTextIndex();
+  let documents = new Map<string, IndexedMessage>();
+  /** message id → the offload entry holding it. */
+  let offloadOf = new Map<string, string>();
+  let offloadMessages = new Map<string, readonly string[]>();
+  let indexedCount = 0;
+  let lastIndexedId: string | undefined;
+
+  const reset = () => {
+    index = createFullTextIndex();
+    documents = new Map();
+    offloadOf = new Map();
+    offloadMessages = new Map();
+    indexedCount = 0;
+    lastIndexedId = undefined;
+  };
+
+  const addDocument = (message: Message, position: number | undefined) => {
+    if (message.role === 'system' || documents.has(message.id)) return;
+    const text = renderMessageForSearch(message);
+    documents.set(message.id, { message, text, index: position });
+    index.add(message.id, text);
+  };
+
+  const sync = () => {
+    const count = memory.getOriginalMessageCount();
+    if (
+      count < indexedCount ||
+      (indexedCount > 0 &&
+        memory.getOriginalMessageAt(indexedCount - 1)?.id !== lastIndexedId)
+    ) {
+      reset();
+    }
+    for (let position = indexedCount; position < count; position++) {
+      const message = memory.getOriginalMessageAt(position);
+      if (message === undefined) break;
+      addDocument(message, position);
+      indexedCount = position + 1;
+      lastIndexedId = message.id;
+    }
+    const offloads = memory.getOffloadContext();
+    for (const [offloadId, ids] of offloadMessages) {
+      if (offloads[offloadId] !== undefined) continue;
+      offloadMessages.delete(offloadId);
+      for (const id of ids) {
+        if (offloadOf.get(id) === offloadId) offloadOf.delete(id);
+      }
+    }
+    for (const offloadId of Object.keys(offloads)) {
+      if (offloadMessages.has(offloadId)) continue;
+      const messages = offloads[offloadId]!;
+      offloadMessages.set(
+        offloadId,
+        messages.map((message) => message.id),
+      );
+      for (const message of messages) {
+        if (!offloadOf.has(message.id)) offloadOf.set(message.id, offloadId);
+        addDocument(message, undefined);
+      }
+    }
+  };
+
+  const search = (query: string, limit = defaultLimit): ContextSearchHit[] => {
+    if (typeof query !== 'string') {
+      throw new InvalidArgumentError({
+        parameter: 'query',
+        value: query,
+        message: 'must be a string',
+      });
+    }
+    if (
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > MAX_CONTEXT_SEARCH_LIMIT
+    ) {
+      throw new InvalidArgumentError({
+        parameter: 'limit',
+        value: limit,
+        message: `must be an integer from 1 to ${MAX_CONTEXT_SEARCH_LIMIT}`,
+      });
+    }
+    sync();
+    const text = query.slice(0, LONG_TERM_LIMITS.maxQueryChars);
+    const matches = index.search(text, limit);
+    if (matches.length === 0) return [];
+    const working = new Map(
+      memory.getMessages().map((message) => [message.id, message]),
+    );
+    const terms = [...new Set(tokenizeForSearch(text))];
+    return matches.map(({ id, score }) => {
+      const document = documents.get(id)!;
+      const seen = working.get(id);
+      const visible =
+        seen !== undefined &&
+        (seen === document.message ||
+          renderMessageForSearch(seen) === document.text);
+      return {
+        messageId: id,
+        role: document.message.role,
+        index: document.index,
+        snippet: makeSnippet(document.text, terms, maxSnippetChars),
+        offloadId: offloadOf.get(id),
+        visible,
+        score,
+      };
+    });
+  };
+
+  const answer = (input: unknown): string => {
+    const usage = `Call ${CONTEXT_SEARCH_TOOL_NAME} with {"query": "<words, names or ids>"}.`;
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      return `Error: the arguments must be an object. ${usage}`;
+    }
+    const { query, limit } = input as Record<string, unknown>;
+    if (typeof query !== 'string' || query.trim() === '') {
+      return `Error: query is required. ${usage}`;
+    }
+    let count = defaultLimit;
+    if (limit !== undefined && limit !== null) {
+      if (
+        typeof limit !== 'number' ||
+        !Number.isInteger(limit) ||
+        limit < 1 ||
+        limit > MAX_CONTEXT_SEARCH_LIMIT
+      ) {
+        return `Error: limit must be a whole number from 1 to ${MAX_CONTEXT_SEARCH_LIMIT}. Omit it for ${defaultLimit}.`;
+      }
+      count = limit;
+    }
+    let hits: readonly ContextSearchHit[];
+    try {
+      hits = search(query, count);
+    } catch (error) {
+      return `Error searching the conversation: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    const shownQuery = JSON.stringify(
+      query.length > 100 ? `${query.slice(0, 100)}…` : query,
+    );
+    if (hits.length === 0) {
+      return `No earlier message matches ${shownQuery}. Try other words, a name or an id.`;
+    }
+    const lines = [
+      `${hits.length} earlier message${hits.length === 1 ? ' matches' : 's match'} ${shownQuery}, best first:`,
+    ];
+    hits.forEach((hit, position) => {
+      const where = hit.visible
+        ? 'still in your context'
+        : hit.offloadId !== undefined
+          ? `compressed; full text: ${CONTEXT_RELOAD_TOOL_NAME} with ${CONTEXT_RELOAD_ID_PARAMETER} ${JSON.stringify(hit.offloadId)}`
+          : 'compressed; no full text to reload';
+      lines.push(
+        `[${position + 1}] ${hit.role} message${hit.index === undefined ? '' : ` #${hit.index + 1}`} (${where}):\n${hit.snippet}`,
+      );
+    });
+    return lines.join('\n');
+  };
+
+  const handler = (input: unknown): Promise<string> =>
+    Promise.resolve(answer(input));
+  return Object.assign(handler, { search });
+}
+
+/** An excerpt of at most `max` characters around the window holding the most distinct query terms. */
+function makeSnippet(
+  text: string,
+  terms: readonly string[],
+  max: number,
+): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const lower = flat.toLowerCase();
+  const positions: { at: number; term: number }[] = [];
+  terms.forEach((term, termIndex) => {
+    let from = 0;
+    for (let found = 0; found < 50; found++) {
+      const at = lower.indexOf(term, from);
+      if (at < 0) break;
+      positions.push({ at, term: termIndex });
+      from = at + term.length;
+    }
+  });
+  let start = 0;
+  if (positions.length > 0) {
+    positions.sort((a, b) => a.at - b.at);
+    let best = -1;
+    for (const { at } of positions) {
+      const windowStart = Math.max(0, at - Math.floor(max / 3));
+      const covered = new Set(
+        positions
+          .filter(
+            (p) =>
+              p.at >= windowStart &&
+              p.at + terms[p.term]!.length <= windowStart + max - 2,
+          )
+          .map((p) => p.term),
+      ).size;
+      if (covered > best) {
+        best = covered;
+        start = windowStart;
+      }
+    }
+  }
+  start = Math.min(start, Math.max(0, flat.length - (max - 2)));
+  const end = Math.min(flat.length, start + max - 2);
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}

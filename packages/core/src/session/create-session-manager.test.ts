@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { AutoContextMemory } from '../memory/auto-context-memory';
+import type { Message } from '../message/message';
+import { getMessageText } from '../message/message-text';
+import { fixedClock } from '../testing/fixed-clock';
+import { sequentialIds } from '../testing/sequential-ids';
+import { createApproximateTokenCounter } from '../token';
+import {
+  SHARED_SESSION_ID,
+  createSessionManager,
+} from './create-session-manager';
+import { hashValue } from './hash-value';
+
+/** A framework message without ids (like the AI SDK's). */
+interface Plain {
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+}
+
+const counter = createApproximateTokenCounter();
+const plain = (count: number, from = 0): Plain[] =>
+  Array.from({ length: count }, (_, index) => ({
+    role: index % 2 === 0 ? 'user' : 'assistant',
+    text: `message ${from + index} ${'word '.repeat(40)}`,
+  }));
+
+function setUp(
+  options: { sharedSession?: boolean; msgThreshold?: number } = {},
+) {
+  const converted: Plain[] = [];
+  const written: Message[] = [];
+  const manager = createSessionManager<Plain>({
+    sessionParameter: 'sessionId',
+    missingSessionMessage: 'name a session',
+    sharedSession: options.sharedSession,
+    createMemory: ({ sessionId }) =>
+      new AutoContextMemory({
+        sessionId,
+        counter,
+        clock: fixedClock(0),
+        generateId: sequentialIds(sessionId),
+        config:
+          options.msgThreshold === undefined
+            ? {}
+            : {
+                msgThreshold: options.msgThreshold,
+                maxToken: 400,
+                lastKeep: 2,
+              },
+      }),
+    fromFramework: (messages, { ids }) => {
+      converted.push(...messages);
+      return messages.map((message, index) => ({
+        id: ids[index]!,
+        role: message.role,
+        content: [{ type: 'text', text: message.text }],
+      }));
+    },
+    toFramework: (message) => {
+      written.push(message);
+      return {
+        role: message.role === 'assistant' ? 'assistant' : 'user',
+        text: getMessageText(message),
+      };
+    },
+  });
+  return { manager, converted, written };
+}
+
+describe('createSessionManager', () => {
+  it('should reject a call without a session id with a typed error naming the option', async () => {
+    const { manager } = setUp();
+    const error = await manager
+      .manage({ sessionId: undefined, messages: plain(1) })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).parameter).toBe('sessionId');
+    expect((error as InvalidArgumentError).message).toContain('name a session');
+    await expect(
+      manager.manage({ sessionId: '', messages: plain(1) }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
+  it('should use the shared session only when sharedSession is set', async () => {
+    const { manager } = setUp({ sharedSession: true });
+    const call = await manager.manage({
+      sessionId: undefined,
+      messages: plain(2),
+    });
+    expect(call.memory.sessionId).toBe(SHARED_SESSION_ID);
+    expect(manager.getMemory(SHARED_SESSION_ID)).toBe(call.memory);
+  });
+
+  it('should convert only the new messages of a prompt rebuilt from copies, with content ids', async () => {
+    const { manager, converted } = setUp();
+    const history = plain(6);
+    await manager.manage({ sessionId: 's', messages: history.slice(0, 4) });
+    // The framework builds new objects with the same content every call.
+    const call = await manager.manage({
+      sessionId: 's',
+      messages: history.map((message) => ({ ...message })),
+    });
+    expect(call.sync).toMatchObject({ kind: 'appended', anchor: 'input' });
+    expect(converted).toHaveLength(6);
+    expect(
+      call.memory.getOriginalMessages().map((message) => message.id),
+    ).toEqual(
+      history.map((message, index) => `m${index}-${hashValue(message)}`),
+    );
+    expect(call.messages).toEqual(history);
+  });
+
+  it('should recognise the original messages by id once the previous prompt is gone', async () => {
+    const first = setUp();
+    const history = plain(5);
+    const { memory } = await first.manager.manage({
+      sessionId: 's',
+      messages: history.slice(0, 3),
+    });
+    // A second manager over the same memory has no previous prompt: ids decide.
+    const second = createSessionManager<Plain>({
+      memory,
+      sessionParameter: 'sessionId',
+      missingSessionMessage: '',
+      fromFramework: (messages, { ids }) =>
+        messages.map((message, index) => ({
+          id: ids[index]!,
+          role: message.role,
+          content: [{ type: 'text', text: message.text }],
+        })),
+      toFramework: (message) => ({
+        role: 'user',
+        text: getMessageText(message),
+      }),
+    });
+    const call = await second.manage({
+      sessionId: undefined,
+      messages: history,
+    });
+    expect(call.sync).toMatchObject({ kind: 'appended', anchor: 'original' });
+    expect(call.sync.appended).toHaveLength(2);
+  });
+
+  it('should write each core message back once and hand out the framework message it came from', async () => {
+    const { manager, written } = setUp();
+    const history = plain(8);
+    let view: Plain[] | undefined;
+    for (let end = 2; end <= history.length; end++) {
+      view = (
+        await manager.manage({
+          sessionId: 's',
+          messages: history.slice(0, end),
+        })
+      ).messages;
+    }
+    expect(written).toEqual([]);
+    expect(view!.every((message, index) => message === history[index])).toBe(
+      true,
+    );
+  });
+
+  it('should compress with the fixed tokens measured for the memory and return the view only when asked', async () => {
+    const { manager, written } = setUp({ msgThreshold: 6 });
+    const history = plain(12);
+    const quiet = await manager.manage({
+      sessionId: 's',
+      messages: history.slice(0, 4),
+      view: 'if-compressed',
+    });
+    expect(quiet.compression.applied).toBe(false);
+    expect(quiet.messages).toBeUndefined();
+    const call = await manager.manage({
+      sessionId: 's',
+      messages: history,
+      system: 'You help.',
+      tools: [{ name: 'bash' }],
+      view: 'if-compressed',
+    });
+    expect(call.compression.applied).toBe(true);
+    expect(call.messages).toHaveLength(call.memory.getMessages().length);
+    expect(written.length).toBeGreaterThan(0);
+    expect(call.memory.getOriginalMessages()).toHaveLength(12);
+  });
+
+  it('should calibrate against its count of what was sent', async () => {
+    const { manager } = setUp();
+    const call = await manager.manage({
+      sessionId: 's',
+      messages: plain(3),
+      system: 'You help.',
+    });
+    const estimate =
+      call.memory.countTokens() +
+      call.memory.countFixedTokens({ system: 'You help.', tools: [] });
+    call.calibrate({ inputTokens: { total: estimate * 2 } });
+    expect(call.memory.getCalibration()).toBe(2);
+    const measured = manager.measure(call.memory, { system: 'You help.' });
+    measured.calibrate({ input_tokens: estimate });
+    expect(call.memory.getCalibration()).toBe(1);
+  });
+
+  it('should rebuild a session whose prompt no longer continues it', async () => {
+    const { manager } = setUp();
+    await manager.manage({ sessionId: 's', messages: plain(4) });
+    const call = await manager.manage({
+      sessionId: 's',
+      messages: plain(3, 100),
+    });
+    expect(call.sync.kind).toBe('rebuilt');
+    expect(call.memory.getOriginalMessages()).toHaveLength(3);
+  });
+});

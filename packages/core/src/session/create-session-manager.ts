@@ -1,0 +1,347 @@
+import type { CompressionResult } from '../engine/run-compression';
+import { InvalidArgumentError } from '../error/invalid-argument-error';
+import type { AutoContextMemoryOptions } from '../memory/auto-context-memory';
+import { AutoContextMemory } from '../memory/auto-context-memory';
+import type { Message } from '../message/message';
+import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
+import { calibrateFromUsage } from './calibrate-from-usage';
+import { hashValue } from './hash-value';
+import { isSameValue } from './is-same-value';
+import type { CreateSessionMemory, SessionLimits } from './session-registry';
+import { createSessionRegistry } from './session-registry';
+import type { SyncMessagesResult } from './sync-messages';
+import { syncMessages } from './sync-messages';
+
+/** The session id a call gets with `sharedSession: true` when it names none. */
+export const SHARED_SESSION_ID = 'shared';
+
+/**
+ * How an adapter's sessions make and keep their memories: the options of
+ * every memory (`config`, `summarizer`, `counter`, `store`, `onEvent`, …; the
+ * session id comes from the call), the bounds of core's
+ * `createSessionRegistry` (`maxSessions`, `idleTimeoutMs`), and what a call
+ * without a session id does.
+ */
+export interface AutoContextSessionOptions
+  extends Omit<AutoContextMemoryOptions, 'sessionId'>, SessionLimits {
+  /**
+   * Makes the memory of a session; the memory options above are then
+   * ignored (a custom memory brings its own counter and store: pass the same
+   * `store` here too, so evicted sessions are saved and reloaded).
+   * @default ({ sessionId }) => new AutoContextMemory({ ...options, sessionId }), one counter shared by all
+   */
+  readonly createMemory?: CreateSessionMemory;
+  /**
+   * Use one session (`SHARED_SESSION_ID`) for every call that names none.
+   * Without it, such a call is an error: two conversations sharing one
+   * memory wipe each other's history on every call.
+   * @default false
+   */
+  readonly sharedSession?: boolean;
+}
+
+/** How an adapter plugs its message format into `createSessionManager`. */
+export interface SessionManagerOptions<
+  TMessage,
+> extends AutoContextSessionOptions {
+  /**
+   * One memory for every call, for an app that runs one conversation (and
+   * persists it itself): no registry, no session id needed.
+   * @default undefined
+   */
+  readonly memory?: AutoContextMemory;
+  /** The option a call names its session with, for the error when it names none. */
+  readonly sessionParameter: string;
+  /** The error message for a call without a session (how to name one). */
+  readonly missingSessionMessage: string;
+  /**
+   * Fixed tokens (system prompt, tool schemas) assumed for a memory until a
+   * call measures them.
+   * @default 0
+   */
+  readonly initialFixedTokens?: number;
+  /**
+   * The id a framework message at `index` has, or gets, in the memory.
+   * @default an incremental identity: `m<index>-<hashValue(message)>` (hashed once per message object)
+   */
+  readonly idOf?: (message: TMessage, index: number) => string;
+  /** Converts new framework messages to core messages with the given ids. */
+  readonly fromFramework: (
+    messages: readonly TMessage[],
+    context: {
+      readonly ids: readonly string[];
+      readonly memory: AutoContextMemory;
+    },
+  ) => readonly Message[];
+  /** Converts a core message of the view back (done once per message and variant). */
+  readonly toFramework: (message: Message, variant: string) => TMessage;
+  /**
+   * Whether two framework messages are the same.
+   * @default identical, or equal by `isSameValue`
+   */
+  readonly isSameMessage?: (left: TMessage, right: TMessage) => boolean;
+}
+
+/** What a call sends besides its messages, counted toward the budget. */
+export interface FixedContent {
+  readonly system?: string;
+  readonly tools?: readonly unknown[];
+}
+
+export interface ManageSessionRequest<TMessage> extends FixedContent {
+  /** The session the call names (`undefined` or `''`: none). */
+  readonly sessionId: unknown;
+  /**
+   * The framework's messages of this call, system prompt left out. When
+   * `system` and `tools` are both absent, the fixed tokens last measured for
+   * the memory are used.
+   */
+  readonly messages: readonly TMessage[];
+  readonly signal?: AbortSignal;
+  /** The framework's message format version (views are cached per variant). @default '' */
+  readonly variant?: string;
+  /**
+   * `'always'`: the view is returned on every call (the framework sends it to
+   * the model). `'if-compressed'`: only when this call compressed (the
+   * framework keeps the view in its own state).
+   * @default 'always'
+   */
+  readonly view?: 'always' | 'if-compressed';
+  /**
+   * The framework may send the last view back with new messages appended
+   * (a `prepareStep` whose result is carried forward).
+   * @default false
+   */
+  readonly acceptsView?: boolean;
+}
+
+/** What one call did and what to send. */
+export interface ManagedCall<TMessage> {
+  readonly memory: AutoContextMemory;
+  readonly sync: SyncMessagesResult;
+  readonly compression: CompressionResult;
+  /** The memory's working messages in the framework's format (see `view`). */
+  readonly messages: TMessage[] | undefined;
+  /** Feeds the provider's reported usage for this call back (`calibrateFromUsage`). */
+  readonly calibrate: (usage: unknown) => void;
+}
+
+/** The sessions of one adapter instance. */
+export interface SessionManager<TMessage> {
+  /**
+   * Takes a call's messages into its session (core's `syncMessages`: only
+   * the new ones are converted), compresses when a trigger is reached and
+   * returns the view: the same prefix always gives the same view.
+   * @throws (rejects) InvalidArgumentError when the call names no session and neither `sharedSession` nor `memory` is set.
+   */
+  manage(
+    request: ManageSessionRequest<TMessage>,
+  ): Promise<ManagedCall<TMessage>>;
+  /**
+   * Measures what a model request sends besides the messages (kept for the
+   * memory's next trigger check) and returns how to calibrate with its usage.
+   */
+  measure(
+    memory: AutoContextMemory,
+    fixed: FixedContent,
+  ): { readonly calibrate: (usage: unknown) => void };
+  /** The session a call's id stands for (`undefined` when it names none and nothing is shared). */
+  resolveSessionId(sessionId: unknown): string | undefined;
+  /** The memory of a session held now (e.g. for the reload tool). */
+  readonly getMemory: (sessionId: string) => AutoContextMemory | undefined;
+  /** Forgets a session and deletes it from the store. */
+  readonly deleteSession: (sessionId: string) => Promise<boolean>;
+}
+
+interface SessionData<TMessage> {
+  /** The framework messages of the last call, all taken in. */
+  input: readonly TMessage[] | undefined;
+  /** The last view handed out, its variant, and the memory's revision then. */
+  view: TMessage[] | undefined;
+  variant: string | undefined;
+  revision: number | undefined;
+}
+
+/**
+ * The session layer every adapter shares: which session a call belongs to
+ * (a typed error when it names none), one memory per session in core's
+ * bounded registry, the call's messages reconciled with it in O(new messages)
+ * (`syncMessages`, with the previous call's list recognised without hashing),
+ * what the call sends besides the messages counted once per change, the
+ * compression, the view converted once per core message (and extended, not
+ * rebuilt, when the memory only appended), and calibration from the
+ * provider's usage.
+ */
+export function createSessionManager<TMessage>({
+  memory: fixedMemory,
+  sessionParameter,
+  missingSessionMessage,
+  initialFixedTokens = 0,
+  idOf,
+  fromFramework,
+  toFramework,
+  isSameMessage = (left, right) => left === right || isSameValue(left, right),
+  createMemory,
+  sharedSession = false,
+  maxSessions,
+  idleTimeoutMs,
+  ...memoryOptions
+}: SessionManagerOptions<TMessage>): SessionManager<TMessage> {
+  const makeMemory: CreateSessionMemory =
+    fixedMemory !== undefined
+      ? () => fixedMemory
+      : (createMemory ??
+        (() => {
+          const counter = memoryOptions.counter ?? createTiktokenTokenCounter();
+          return ({ sessionId }) =>
+            new AutoContextMemory({ ...memoryOptions, counter, sessionId });
+        })());
+  const registry = createSessionRegistry<SessionData<TMessage>>({
+    createMemory: makeMemory,
+    createData: () => ({
+      input: undefined,
+      view: undefined,
+      variant: undefined,
+      revision: undefined,
+    }),
+    store: fixedMemory === undefined ? memoryOptions.store : undefined,
+    maxSessions,
+    idleTimeoutMs,
+  });
+  const ids = new WeakMap<object, string>();
+  const contentIdOf = (message: TMessage, index: number): string => {
+    let hash = ids.get(message as object);
+    if (hash === undefined) {
+      hash = hashValue(message);
+      ids.set(message as object, hash);
+    }
+    return `m${index}-${hash}`;
+  };
+  const views = new Map<string, WeakMap<Message, TMessage>>();
+  const viewsOf = (variant: string) => {
+    let cache = views.get(variant);
+    if (cache === undefined) views.set(variant, (cache = new WeakMap()));
+    return cache;
+  };
+  const fixedTokens = new WeakMap<
+    AutoContextMemory,
+    { key: string; tokens: number }
+  >();
+
+  /** Calibrates against our count of the working messages plus `tokens`, by the memory's counter. */
+  const calibrator =
+    (memory: AutoContextMemory, tokens: number) =>
+    (usage: unknown): void => {
+      calibrateFromUsage({
+        memory,
+        usage,
+        estimatedTokens: memory.countTokens() + tokens,
+      });
+    };
+  const measureTokens = (
+    memory: AutoContextMemory,
+    fixed: FixedContent,
+  ): number => {
+    const system = fixed.system === '' ? undefined : fixed.system;
+    const tools = fixed.tools ?? [];
+    const key = `${system ?? ''}\u0000${JSON.stringify(tools)}`;
+    let known = fixedTokens.get(memory);
+    if (known?.key !== key) {
+      known = { key, tokens: memory.countFixedTokens({ system, tools }) };
+      fixedTokens.set(memory, known);
+    }
+    return known.tokens;
+  };
+
+  const resolveSessionId = (sessionId: unknown): string | undefined => {
+    if (fixedMemory !== undefined) return fixedMemory.sessionId;
+    if (typeof sessionId === 'string' && sessionId !== '') return sessionId;
+    return sharedSession ? SHARED_SESSION_ID : undefined;
+  };
+
+  return {
+    manage(request) {
+      const sessionId = resolveSessionId(request.sessionId);
+      if (sessionId === undefined) {
+        return Promise.reject(
+          new InvalidArgumentError({
+            parameter: sessionParameter,
+            value: request.sessionId,
+            message: missingSessionMessage,
+          }),
+        );
+      }
+      const variant = request.variant ?? '';
+      const cache = viewsOf(variant);
+      const convert = (message: Message): TMessage => {
+        let converted = cache.get(message);
+        if (converted === undefined) {
+          converted = toFramework(message, variant);
+          cache.set(message, converted);
+        }
+        return converted;
+      };
+      return registry.run(sessionId, async ({ memory, data }) => {
+        const untouched = memory.getRevision() === data.revision;
+        const sync = await syncMessages({
+          memory,
+          messages: request.messages,
+          idOf: idOf ?? contentIdOf,
+          convert: (fresh, { ids: freshIds }) => {
+            const converted = fromFramework(fresh, { ids: freshIds, memory });
+            // A core message made from a framework message converts back to it.
+            converted.forEach((message, index) =>
+              cache.set(message, fresh[index]!),
+            );
+            return converted;
+          },
+          lastInput: data.input,
+          // After an eviction the last view is gone: the working messages are what it held.
+          lastView: request.acceptsView
+            ? (data.view ?? memory.getMessages().map(convert))
+            : undefined,
+          isSameMessage,
+        });
+        data.input = request.messages;
+        const tokens =
+          request.system === undefined && request.tools === undefined
+            ? (fixedTokens.get(memory)?.tokens ?? initialFixedTokens)
+            : measureTokens(memory, request);
+        const compression = await memory.compressIfNeeded({
+          fixedTokens: tokens,
+          ...(request.signal === undefined ? {} : { signal: request.signal }),
+        });
+        let messages: TMessage[] | undefined;
+        if (request.view !== 'if-compressed' || compression.applied) {
+          // Only appended since the last view: extend it instead of mapping the history again.
+          messages =
+            untouched &&
+            data.view !== undefined &&
+            data.variant === variant &&
+            sync.kind === 'appended' &&
+            !compression.applied &&
+            memory.getMessageCount() === data.view.length + sync.appended.length
+              ? data.view.concat(sync.appended.map(convert))
+              : memory.getMessages().map(convert);
+        }
+        data.view = messages;
+        data.variant = variant;
+        data.revision = memory.getRevision();
+        return {
+          memory,
+          sync,
+          compression,
+          messages,
+          calibrate: calibrator(memory, tokens),
+        };
+      });
+    },
+    measure: (memory, fixed) => {
+      const tokens = measureTokens(memory, fixed);
+      return { calibrate: calibrator(memory, tokens) };
+    },
+    resolveSessionId,
+    getMemory: (sessionId) => registry.getMemory(sessionId),
+    deleteSession: (sessionId) => registry.deleteSession(sessionId),
+  };
+}

@@ -1,0 +1,153 @@
+import type { Message } from '@acm/core';
+import { formatLongTermMemoryBlock } from '@acm/core/long-term';
+import type { LongTermMemory, LongTermMemoryMode } from '@acm/core/long-term';
+import type { BaseMessage } from '@langchain/core/messages';
+import { HumanMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { createMiddleware } from 'langchain';
+import { fromLangChainMessages } from '../message/from-langchain-messages';
+import type { LongTermMemorySource } from './long-term-memory-tools';
+import {
+  longTermMemoryMode,
+  longTermMemoryTools,
+} from './long-term-memory-tools';
+
+export interface LongTermMemoryMiddlewareOptions {
+  /** The memory of the run's owner, or a function picking it from the run config. */
+  readonly memory: LongTermMemorySource;
+  /**
+   * The mode, required with a memory getter.
+   * @default memory.mode
+   */
+  readonly mode?: LongTermMemoryMode;
+  /**
+   * Receives a failed recording (after the model answered: never thrown into
+   * the run) and, when given, a failed retrieval (the model call then goes on
+   * without memories). Without it, a failed retrieval fails the run and a
+   * failed recording is dropped.
+   * @default undefined
+   */
+  readonly onError?: (
+    error: unknown,
+    context: { readonly operation: 'retrieve' | 'record' },
+  ) => void;
+  /** @default 'LongTermMemoryMiddleware' */
+  readonly name?: string;
+}
+
+/**
+ * Long-term memory as a LangChain v1 `createAgent` middleware (import it
+ * from `@acm/langchain/middleware`), in the memory's mode:
+ *
+ * - `'agent'` and `'both'`: registers `record_to_memory` and
+ *   `retrieve_from_memory` (`longTermMemoryTools`).
+ * - `'static'` and `'both'`: `wrapModelCall` retrieves the memories relevant
+ *   to the latest human message (once per message: later steps reuse it) and
+ *   sends `<long_term_memory>…</long_term_memory>` as the first content block
+ *   of that message, in the request only (the agent state and the checkpoint
+ *   keep the message as it was): the system prompt and earlier messages stay
+ *   identical, so prompt caches keep hitting. `afterModel` records the turn
+ *   (from that message on; core skips what it recorded before) without
+ *   awaiting it, so the reply is never delayed; a failure goes to `onError`.
+ *
+ * Put it after `autoContextMiddleware` in `middleware: [...]`.
+ *
+ * @throws InvalidArgumentError for a memory getter without `mode`.
+ */
+export function longTermMemoryMiddleware({
+  memory,
+  mode,
+  onError,
+  name = 'LongTermMemoryMiddleware',
+}: LongTermMemoryMiddlewareOptions) {
+  const isStatic = longTermMemoryMode(memory, mode) !== 'agent';
+  const pending = new Set<Promise<void>>();
+  const retrievals = new WeakMap<
+    LongTermMemory,
+    { key: string; text: Promise<string> }
+  >();
+  const memoryOf = (config: unknown): LongTermMemory | undefined =>
+    typeof memory === 'function'
+      ? memory((config ?? {}) as RunnableConfig)
+      : memory;
+
+  const retrieve = (target: LongTermMemory, message: Message) => {
+    const key = `${message.id}\n${JSON.stringify(message.content)}`;
+    const last = retrievals.get(target);
+    if (last?.key === key) return last.text;
+    const text = target.retrieve(message);
+    retrievals.set(target, { key, text });
+    text.catch(() => retrievals.delete(target));
+    return text;
+  };
+
+  const middleware = createMiddleware({
+    name,
+    tools: longTermMemoryTools(memory, mode),
+    wrapModelCall: async (request, handler) => {
+      const target = isStatic ? memoryOf(request.runtime) : undefined;
+      const index = lastHumanIndex(request.messages);
+      if (target === undefined || index < 0) return handler(request);
+      const human = request.messages[index]!;
+      let text: string;
+      try {
+        text = await retrieve(target, toCore([human], index)[0]!);
+      } catch (error) {
+        if (onError === undefined) throw error;
+        onError(error, { operation: 'retrieve' });
+        return handler(request);
+      }
+      if (text === '') return handler(request);
+      const blocks =
+        typeof human.content === 'string'
+          ? [{ type: 'text' as const, text: human.content }]
+          : human.content;
+      const withBlock = new HumanMessage({
+        content: [
+          { type: 'text', text: formatLongTermMemoryBlock(text) },
+          ...blocks,
+        ],
+        ...(human.id === undefined ? {} : { id: human.id }),
+        additional_kwargs: human.additional_kwargs,
+        response_metadata: human.response_metadata,
+      });
+      return handler({
+        ...request,
+        messages: request.messages.map((message, at) =>
+          at === index ? withBlock : message,
+        ),
+      });
+    },
+    afterModel: (state, runtime) => {
+      const target = isStatic ? memoryOf(runtime) : undefined;
+      const start = lastHumanIndex(state.messages);
+      if (target === undefined || start < 0) return undefined;
+      const task = Promise.resolve()
+        .then(() => target.record(toCore(state.messages.slice(start), start)))
+        .catch((error: unknown) => onError?.(error, { operation: 'record' }));
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+      return undefined;
+    },
+  });
+  return Object.assign(middleware, {
+    /** Resolves when every recording started so far has settled (never rejects). */
+    async flush(): Promise<void> {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  });
+}
+
+function lastHumanIndex(messages: readonly BaseMessage[]): number {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    if (messages[index]!.getType() === 'human') return index;
+  }
+  return -1;
+}
+
+/** LangChain messages as core messages, keeping their ids (state messages have one). */
+function toCore(messages: readonly BaseMessage[], offset: number): Message[] {
+  return fromLangChainMessages([...messages], {
+    generateId: (index) => `lc-${offset + index}`,
+  });
+}

@@ -1,0 +1,54 @@
+import type { ContextSearchMemory } from '@acm/core/long-term';
+import {
+  CONTEXT_SEARCH_TOOL_NAME,
+  contextSearchToolDefinition,
+  createContextSearchHandler,
+} from '@acm/core/long-term';
+import type { ContextSearchHandler } from '@acm/core/long-term';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { tool } from '@langchain/core/tools';
+
+export interface ContextSearchToolOptions {
+  /**
+   * The memory whose history is searched (an `AutoContextMemory`), or a
+   * function picking it from the tool call's run config (e.g. by
+   * `configurable.thread_id`); `undefined` when the run has none yet.
+   */
+  readonly memory:
+    | ContextSearchMemory
+    | ((config: RunnableConfig) => ContextSearchMemory | undefined);
+}
+
+/**
+ * The `context_search` tool as a LangChain `tool()`: the model searches the
+ * conversation's earlier messages, compressed ones included, and gets short
+ * snippets with the ids to pass to `context_reload` (core's
+ * `createContextSearchHandler`; never throws). `autoContextMiddleware`
+ * registers it next to `context_reload`.
+ */
+export function contextSearchTool({ memory }: ContextSearchToolOptions) {
+  const handlers = new WeakMap<ContextSearchMemory, ContextSearchHandler>();
+  const handlerOf = (target: ContextSearchMemory): ContextSearchHandler => {
+    let handler = handlers.get(target);
+    if (handler === undefined) {
+      handler = createContextSearchHandler(target);
+      handlers.set(target, handler);
+    }
+    return handler;
+  };
+  return tool(
+    async (input: unknown, config: RunnableConfig): Promise<string> => {
+      const target = typeof memory === 'function' ? memory(config) : memory;
+      if (target === undefined) {
+        return 'No earlier messages are available yet in this conversation.';
+      }
+      return handlerOf(target)(input);
+    },
+    {
+      name: CONTEXT_SEARCH_TOOL_NAME,
+      description: contextSearchToolDefinition.description,
+      // A copy: core's definitions are frozen, and LangChain annotates schemas.
+      schema: structuredClone(contextSearchToolDefinition.inputSchema),
+    },
+  );
+}

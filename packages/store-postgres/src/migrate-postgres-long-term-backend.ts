@@ -1,0 +1,96 @@
+import { InvalidConfigError } from '@acm/core';
+import type { PostgresSessionStorePool } from './postgres-session-store-pool';
+import { quoteTableName } from './quote-table-name';
+import { toStoreError } from '@acm/core/internal';
+
+export interface MigratePostgresLongTermBackendOptions {
+  /** A `pg` Pool (or Client) connected to the database. */
+  pool: PostgresSessionStorePool;
+  /**
+   * The long-term memory table, `name` or `schema.name` (plain identifiers,
+   * the name at most 55 characters: its indexes are named after it).
+   * @default 'acm_long_term'
+   */
+  table?: string;
+}
+
+/**
+ * SQLSTATEs of two migrations racing to create the same table or index: a
+ * unique violation in the catalog, the relation, or its row type (42710).
+ */
+const ALREADY_CREATED = new Set(['23505', '42P07', '42710']);
+
+/** Longest table name part: `<name>_search` must fit PostgreSQL's 63-character identifiers. */
+const MAX_NAME_CHARS = 55;
+
+/** The quoted table and the quoted names of its two indexes (same schema). */
+export function longTermTableNames(table: unknown): {
+  table: string;
+  searchIndex: string;
+  ownerIndex: string;
+} {
+  const quoted = quoteTableName(table);
+  const name = (table as string).split('.').at(-1)!;
+  if (name.length > MAX_NAME_CHARS) {
+    throw new InvalidConfigError({
+      parameter: 'table',
+      value: table,
+      message: `the long-term memory table's name must be at most ${MAX_NAME_CHARS} characters (its indexes are named <name>_search and <name>_owner)`,
+    });
+  }
+  return {
+    table: quoted,
+    searchIndex: `"${name}_search"`,
+    ownerIndex: `"${name}_owner"`,
+  };
+}
+
+/**
+ * Creates the long-term memory table and its indexes if they do not exist:
+ * `<table>` (`id text primary key`, the owner columns `user_id` and
+ * `agent_id` — `''` for a field the owner does not have —, `created_at`,
+ * `record jsonb`: the record without its embedding, `search tsvector`,
+ * `tokens integer`: the search text's length in words, `embedding float8[]`),
+ * a GIN index on `search` (`<name>_search`) and a B-tree index on the owner
+ * (`<name>_owner`). Idempotent, and safe to run from several processes at
+ * once.
+ *
+ * @throws InvalidConfigError for an invalid table name.
+ * @throws StoreError (operation `connect`) when the server refuses.
+ */
+export async function migratePostgresLongTermBackend({
+  pool,
+  table = 'acm_long_term',
+}: MigratePostgresLongTermBackendOptions): Promise<void> {
+  const names = longTermTableNames(table);
+  for (const statement of [
+    `CREATE TABLE IF NOT EXISTS ${names.table} (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        agent_id text NOT NULL,
+        created_at double precision NOT NULL,
+        record jsonb NOT NULL,
+        search tsvector NOT NULL,
+        tokens integer NOT NULL,
+        embedding double precision[]
+      )`,
+    `CREATE INDEX IF NOT EXISTS ${names.searchIndex} ON ${names.table} USING gin (search)`,
+    `CREATE INDEX IF NOT EXISTS ${names.ownerIndex} ON ${names.table} (user_id, agent_id, created_at)`,
+  ]) {
+    try {
+      await pool.query(statement);
+    } catch (error) {
+      const code =
+        error !== null && typeof error === 'object' && 'code' in error
+          ? error.code
+          : undefined;
+      if (typeof code === 'string' && ALREADY_CREATED.has(code)) continue;
+      throw toStoreError({
+        error,
+        operation: 'connect',
+        store: 'Postgres long-term memory',
+        action: 'migrate',
+      });
+    }
+  }
+}
