@@ -203,7 +203,7 @@ export const clearToolUses: Strategy = (context) => {
 export const CLEAR_FOLD_SHARE = 0.1;
 
 /** Share of `maxToken` a digest of cleared tool calls may hold at most. */
-export const CLEAR_DIGEST_SHARE = 0.15;
+export const CLEAR_DIGEST_SHARE = 0.2;
 
 interface DigestFold {
   readonly start: number;
