@@ -7,6 +7,7 @@ export default defineConfig({
     'internal/index': 'src/internal/index.ts',
     'js-tiktoken/index': 'src/js-tiktoken/index.ts',
     'long-term/index': 'src/long-term/index.ts',
+    'formats/index': 'src/formats/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

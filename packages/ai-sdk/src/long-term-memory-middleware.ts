@@ -5,7 +5,7 @@ import type { AutoContextMiddleware } from './auto-context-middleware';
 import type { AiSdkCallOptions } from './auto-context-middleware';
 import type { AiSdkMessage } from './ai-sdk-prompt';
 import { fromAiSdkMessage } from './from-ai-sdk-messages';
-import { hashValue } from './hash-value';
+import { hashValue } from '@acm/core/internal';
 
 /** What failed, for `onError`: the retrieval before a call, or the recording after it. */
 export interface LongTermMemoryErrorContext {

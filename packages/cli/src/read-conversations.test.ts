@@ -22,7 +22,7 @@ describe('parseConversations', () => {
       ).map((conversation) => conversation.id),
     ).toEqual(['conversation-1', 'conversation-2']);
     expect(parseConversations(JSON.stringify({ messages }), 'x.json')).toEqual([
-      { id: 'conversation-1', messages },
+      { id: 'conversation-1', messages, source: 'x.json' },
     ]);
   });
 
@@ -33,7 +33,74 @@ describe('parseConversations', () => {
         'x.jsonl',
       ),
     ).toThrow(
-      'x.jsonl:2: "messages" must be an array of OpenAI chat messages, found nothing.',
+      'x.jsonl:2: "messages" must be an array of messages, found nothing. Accepted formats (--format): openai-chat, openai-responses, anthropic, ai-sdk, langchain; each record is { id, messages } (Anthropic: with "system"; OpenAI Responses: "input" items, with "instructions").',
+    );
+  });
+
+  it('should detect the format of each conversation', () => {
+    const records = [
+      {
+        id: 'chat',
+        messages: [{ role: 'assistant', content: null, tool_calls: [] }],
+      },
+      { id: 'responses', input: 'hi', instructions: 'be brief' },
+      { id: 'anthropic', system: 'be brief', messages },
+      {
+        id: 'ai-sdk',
+        messages: [
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'langchain',
+        messages: [{ type: 'human', data: { content: 'hi' } }],
+      },
+      { id: 'plain', messages },
+    ];
+    const read = parseConversations(
+      records.map((record) => JSON.stringify(record)).join('\n'),
+      'x.jsonl',
+    );
+    expect(read.map((conversation) => conversation.format)).toEqual([
+      undefined,
+      'openai-responses',
+      'anthropic',
+      'ai-sdk',
+      'langchain',
+      undefined,
+    ]);
+    expect(read[1]!.messages).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(read[1]!.instructions).toBe('be brief');
+    // --format overrides detection.
+    expect(
+      parseConversations(JSON.stringify(records[5]), 'x.json', 'anthropic')[0]!
+        .format,
+    ).toBe('anthropic');
+  });
+
+  it('should name the line, the paths and the accepted formats when formats mix', () => {
+    const record = {
+      id: 'mixed',
+      messages: [
+        { role: 'assistant', content: null, tool_calls: [] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'x', content: 'y' }],
+        },
+      ],
+    };
+    expect(() =>
+      parseConversations(
+        `${JSON.stringify({ messages })}\n${JSON.stringify(record)}\n`,
+        'x.jsonl',
+      ),
+    ).toThrow(
+      'x.jsonl:2: cannot tell the trace format: the conversation has fields of openai-chat (messages[0].tool_calls = "tool_calls"), anthropic (messages[1].content[0].type = "tool_result"). Pass --format to choose. Accepted formats (--format): openai-chat, openai-responses, anthropic, ai-sdk, langchain;',
     );
   });
 });
@@ -54,7 +121,9 @@ describe('readConversations', () => {
       gzipSync(`${JSON.stringify({ id: 'z', messages })}\n`),
     );
 
-    expect(await readConversations(path)).toEqual([{ id: 'z', messages }]);
+    expect(await readConversations(path)).toEqual([
+      { id: 'z', messages, source: path },
+    ]);
   });
 
   it('should keep the ground-truth expected_actions of a record', async () => {
@@ -68,7 +137,7 @@ describe('readConversations', () => {
     );
 
     expect(await readConversations(path)).toEqual([
-      { id: 't', messages, expectedActions },
+      { id: 't', messages, source: path, expectedActions },
     ]);
   });
 

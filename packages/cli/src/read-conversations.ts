@@ -1,12 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
+import {
+  CONVERSATION_FORMATS,
+  detectConversationFormat,
+} from '@acm/core/formats';
+import type { ConversationFormat } from '@acm/core/formats';
 import { CliError } from './cli-error';
 
-/** One conversation to replay: OpenAI chat-completions messages under an id. */
+/** The `--format` values: a format, or `auto` (detected per conversation). */
+export type FormatOption = ConversationFormat | 'auto';
+
+/** What the input error messages list as accepted. */
+export const ACCEPTED_FORMATS = `Accepted formats (--format): ${CONVERSATION_FORMATS.join(', ')}; each record is { id, messages } (Anthropic: with "system"; OpenAI Responses: "input" items, with "instructions").`;
+
+/** One conversation to replay: its messages under an id, in one trace format. */
 export interface InputConversation {
   readonly id: string;
-  /** The messages as read, OpenAI chat-completions format. */
+  /** The messages (or Responses input items) as read, in `format`. */
   readonly messages: readonly unknown[];
+  /**
+   * The trace format of `messages` (see `ConversationFormat`).
+   * @default 'openai-chat'
+   */
+  readonly format?: ConversationFormat;
+  /** Anthropic's top-level `system`, when the record has one. */
+  readonly system?: unknown;
+  /** OpenAI Responses' `instructions`, when the record has them. */
+  readonly instructions?: unknown;
+  /** Where the record is (`file:line` or `file[index]`), for error messages. */
+  readonly source?: string;
   /**
    * Ground-truth tool calls of the task, when the record has them
    * (tau-bench's `expected_actions`: `[{ name, kwargs }]`); their argument
@@ -18,11 +40,14 @@ export interface InputConversation {
 /**
  * Reads conversations from a file: JSON Lines of `{ id, messages }` (plain or
  * `.gz`), a JSON array of such records, or one `{ messages }` object. Records
- * without an `id` get `conversation-<n>` (1-based, in file order).
+ * without an `id` get `conversation-<n>` (1-based, in file order). The
+ * messages may be in any `ConversationFormat`: detected per conversation
+ * (`format: 'auto'`, the default) or as given.
  * @throws CliError (`input`) naming the file and line for anything else.
  */
 export async function readConversations(
   path: string,
+  { format = 'auto' }: { readonly format?: FormatOption } = {},
 ): Promise<InputConversation[]> {
   let raw: Buffer;
   try {
@@ -50,7 +75,7 @@ export async function readConversations(
       cause: error,
     });
   }
-  const conversations = parseConversations(text, path);
+  const conversations = parseConversations(text, path, format);
   if (conversations.length === 0) {
     throw new CliError({
       code: 'input',
@@ -64,6 +89,7 @@ export async function readConversations(
 export function parseConversations(
   text: string,
   source: string,
+  format: FormatOption = 'auto',
 ): InputConversation[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
@@ -78,10 +104,10 @@ export function parseConversations(
   if (wholeError === undefined) {
     if (Array.isArray(whole)) {
       return whole.map((record, index) =>
-        toConversation(record, index, `${source}[${index}]`),
+        toConversation(record, index, `${source}[${index}]`, format),
       );
     }
-    return [toConversation(whole, 0, source)];
+    return [toConversation(whole, 0, source, format)];
   }
   if (trimmed.startsWith('[')) {
     throw new CliError({
@@ -104,7 +130,12 @@ export function parseConversations(
       });
     }
     conversations.push(
-      toConversation(record, conversations.length, `${source}:${index + 1}`),
+      toConversation(
+        record,
+        conversations.length,
+        `${source}:${index + 1}`,
+        format,
+      ),
     );
   }
   return conversations;
@@ -114,6 +145,7 @@ function toConversation(
   record: unknown,
   index: number,
   where: string,
+  format: FormatOption,
 ): InputConversation {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) {
     throw new CliError({
@@ -123,17 +155,31 @@ function toConversation(
   }
   const {
     id,
-    messages,
+    messages: listed,
+    input,
+    system,
+    instructions,
     expected_actions: expectedActions,
   } = record as {
     id?: unknown;
     messages?: unknown;
+    input?: unknown;
+    system?: unknown;
+    instructions?: unknown;
     expected_actions?: unknown;
   };
+  // OpenAI Responses requests hold their items under `input` (a string is one user message).
+  const items = listed ?? input;
+  const key =
+    listed === undefined && input !== undefined ? 'input' : 'messages';
+  const messages =
+    typeof items === 'string' && key === 'input'
+      ? [{ role: 'user', content: items }]
+      : items;
   if (!Array.isArray(messages)) {
     throw new CliError({
       code: 'input',
-      message: `${where}: "messages" must be an array of OpenAI chat messages, found ${describe(messages)}.`,
+      message: `${where}: "messages" must be an array of messages, found ${describe(items)}. ${ACCEPTED_FORMATS}`,
     });
   }
   if (id !== undefined && (typeof id !== 'string' || id === '')) {
@@ -142,9 +188,41 @@ function toConversation(
       message: `${where}: "id" must be a non-empty string, found ${describe(id)}.`,
     });
   }
+  let chosen: ConversationFormat;
+  if (format !== 'auto') {
+    chosen = format;
+  } else {
+    const detected = detectConversationFormat({
+      messages: messages as unknown[],
+      system,
+      instructions,
+    });
+    // Items under `input` are Responses items unless something else says otherwise.
+    const detection =
+      key === 'input' && detected.ok && detected.evidence === null
+        ? { ...detected, format: 'openai-responses' as const }
+        : detected;
+    if (!detection.ok) {
+      const found = detection.conflicts
+        .map(
+          (evidence) =>
+            `${evidence.format} (${evidence.path.replace(/^messages/, key)} = ${evidence.found})`,
+        )
+        .join(', ');
+      throw new CliError({
+        code: 'input',
+        message: `${where}: cannot tell the trace format: the conversation has fields of ${found}. Pass --format to choose. ${ACCEPTED_FORMATS}`,
+      });
+    }
+    chosen = detection.format;
+  }
   return {
     id: typeof id === 'string' ? id : `conversation-${index + 1}`,
     messages: messages as unknown[],
+    ...(chosen === 'openai-chat' ? {} : { format: chosen }),
+    ...(system === undefined ? {} : { system }),
+    ...(instructions === undefined ? {} : { instructions }),
+    source: where,
     ...(Array.isArray(expectedActions)
       ? { expectedActions: expectedActions as unknown[] }
       : {}),

@@ -261,18 +261,30 @@ const SCRIPT = String.raw`
       if (narrow) svgText(svg, left, middle - 3, name, { 'class': 'row-name' });
       else svgText(svg, left - 6, middle + 4, name, { 'text-anchor': 'end', 'class': 'row-name' });
     });
+    // One dot per strategy and turn; its title lists every event of that turn.
+    var groups = {}, order = [];
     events.forEach(function (event) {
-      var row = names.indexOf(event.strategy);
-      var circle = svgEl('circle', { 'class': 'event event-' + event.outcome, 'data-strategy': event.strategy, 'data-turn': event.turn,
-        cx: (left + 5 + (width - left - right - 10) * (event.turn + 0.5) / turns).toFixed(1), cy: (top + rowHeight * (row + 0.5) + (narrow ? 5 : 0)).toFixed(1),
-        r: 4, fill: event.outcome === 'applied' ? (COLORS[event.strategy] || '#2471a3') : '#fff', stroke: COLORS[event.strategy] || '#2471a3' }, svg);
-      svgEl('title', {}, circle).textContent = 'turn ' + (event.turn + 1) + ': ' + event.strategy + ' (' + event.outcome + ') ' +
-        count(event.tokensBefore) + ' → ' + count(event.tokensAfter) + ' tokens';
+      var key = event.strategy + '|' + event.turn;
+      if (!groups[key]) { groups[key] = []; order.push(key); }
+      groups[key].push(event);
+    });
+    order.forEach(function (key) {
+      var group = groups[key], first = group[0];
+      var applied = group.some(function (event) { return event.outcome === 'applied'; });
+      var row = names.indexOf(first.strategy);
+      var color = COLORS[first.strategy] || '#2471a3';
+      var circle = svgEl('circle', { 'class': 'event event-' + (applied ? 'applied' : 'failed'), 'data-strategy': first.strategy, 'data-turn': first.turn,
+        'data-count': group.length, cx: (left + 5 + (width - left - right - 10) * (first.turn + 0.5) / turns).toFixed(1),
+        cy: (top + rowHeight * (row + 0.5) + (narrow ? 5 : 0)).toFixed(1), r: group.length > 1 ? 5.5 : 4, fill: applied ? color : '#fff', stroke: color }, svg);
+      svgEl('title', {}, circle).textContent = group.map(function (event) {
+        return 'turn ' + (event.turn + 1) + ': ' + event.strategy + ' (' + event.outcome + ') ' + count(event.tokensBefore) + ' → ' + count(event.tokensAfter) + ' tokens';
+      }).join('\n');
     });
     svgText(svg, left, height - 8, 'turn 1', { 'class': 'tick' });
     var lastLabel = 'turn ' + turns;
     if (width - right - measure(svg, [lastLabel]) > left + 50) svgText(svg, width - right, height - 8, lastLabel, { 'text-anchor': 'end', 'class': 'tick' });
-    html('p', { 'class': 'caption' }, container).appendChild(document.createTextNode(events.length + ' events; a filled dot is an applied edit, an open one a failed pass.'));
+    html('p', { 'class': 'caption' }, container).appendChild(document.createTextNode(events.length + (events.length === 1 ? ' event' : ' events') +
+      '; a filled dot is an applied edit, an open one a failed pass; a larger dot holds several events of one turn (hover to list them).'));
   }
 
   function fillFigures(table, figures) {
@@ -337,7 +349,7 @@ const SCRIPT = String.raw`
       dataLabel(value, 'share', total === 0 ? 0 : saved / total, percent(total === 0 ? null : saved / total));
       value.appendChild(document.createTextNode(' · '));
       dataLabel(value, 'tokens-saved', figures.tokensSaved);
-      value.appendChild(document.createTextNode(' tokens · ' + figures.events + ' edits'));
+      value.appendChild(document.createTextNode(' tokens · ' + figures.events + (figures.events === 1 ? ' edit' : ' edits')));
     });
     var last = strategies[LAST_RESORT];
     return last && total > 0 && last.tokensSaved > 0 ? last.tokensSaved / total : null;

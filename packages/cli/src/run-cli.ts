@@ -8,6 +8,7 @@ import {
   InvalidConfigError,
   resolveConfig,
 } from '@acm/core';
+import { CONVERSATION_FORMATS } from '@acm/core/formats';
 import { loadTiktokenEncoder } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
@@ -21,6 +22,7 @@ import { CliError } from './cli-error';
 import { createOpenAICompatibleSummarizer } from './create-openai-compatible-summarizer';
 import { formatResult } from './format-tables';
 import { readConversations } from './read-conversations';
+import type { FormatOption } from './read-conversations';
 import { renderReport } from './render-report';
 import { simulate } from './simulate';
 import { readCliVersion } from './read-cli-version';
@@ -53,8 +55,10 @@ export const USAGE = `Usage:
   acm report <result.json> [--html report.html]
   acm --version
 
-Replays agent conversations (OpenAI chat-completions messages; JSON Lines of
-{ id, messages }, a JSON array of them, or one { messages } object) turn by turn
+Replays agent conversations (JSON Lines of { id, messages }, a JSON array of
+them, or one { messages } object; messages in OpenAI chat-completions, OpenAI
+Responses items, Anthropic Messages, AI SDK ModelMessage or LangChain serialized
+form, detected per conversation) turn by turn
 through AutoContextMemory, compressing before every assistant turn, and
 measures what the model would have been given.
 
@@ -76,6 +80,8 @@ simulate options:
   --store <dir>               save each conversation's final state there (file store)
   --limit <n>                 replay only the first n conversations
   --conversation <id>         replay only this conversation
+  --format <auto|openai-chat|openai-responses|anthropic|ai-sdk|langchain>
+                              trace format of every conversation (default: auto)
   -h, --help                  show this help
   -v, --version               print the version of @acm/cli
 
@@ -322,12 +328,18 @@ async function runSimulate(args: readonly string[], io: CliIo): Promise<void> {
     store: { type: 'string' },
     limit: { type: 'string' },
     conversation: { type: 'string' },
+    format: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help === true) {
     io.stdout.write(USAGE);
     return;
   }
+  const format =
+    oneOf<FormatOption>('format', values.format, [
+      'auto',
+      ...CONVERSATION_FORMATS,
+    ]) ?? 'auto';
   if (positionals.length !== 1) {
     throw usage(
       positionals.length === 0
@@ -406,7 +418,7 @@ async function runSimulate(args: readonly string[], io: CliIo): Promise<void> {
   };
   resolveConfig(config); // fail before reading the data
 
-  let conversations = await readConversations(path);
+  let conversations = await readConversations(path, { format });
   if (typeof values.conversation === 'string') {
     const wanted = values.conversation;
     conversations = conversations.filter(

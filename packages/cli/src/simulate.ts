@@ -4,11 +4,11 @@ import {
   getAcmMarker,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
-  fromOpenAIMessages,
   InvalidMessageError,
   resolveConfig,
   systemClock,
 } from '@acm/core';
+import { fromConversationMessages } from '@acm/core/formats';
 import { checkStateContract } from '@acm/core/internal';
 import type {
   AutoContextConfigInput,
@@ -32,6 +32,7 @@ import {
 import { measureIdentifierRetention } from './measure-identifier-retention';
 import { measureReloadDepth } from './measure-reload-depth';
 import { measureReloadExactness } from './measure-reload-exactness';
+import { ACCEPTED_FORMATS } from './read-conversations';
 import type { InputConversation } from './read-conversations';
 import { aggregateFigures, computeFigures } from './compute-figures';
 import type {
@@ -464,16 +465,27 @@ interface PromptText {
 }
 
 function toCoreMessages(conversation: InputConversation): Message[] {
+  const format = conversation.format ?? 'openai-chat';
   try {
-    return fromOpenAIMessages(conversation.messages, {
-      invalidToolArguments: 'keep-raw',
-      orphanToolResults: 'keep',
-    });
+    return fromConversationMessages(format, conversation);
   } catch (error) {
     if (InvalidMessageError.isInstance(error)) {
+      const list = format === 'openai-responses' ? 'input' : 'messages';
+      const path =
+        error.path === undefined || error.path === ''
+          ? `${list}[${error.index}]`
+          : /^(system|instructions)/.test(error.path)
+            ? error.path
+            : `${list}[${error.index}].${error.path}`;
+      // The reader's words without its prefix (index, reason and path are above).
+      const detail = error.message
+        .replace(/^Invalid message at index \d+ \([^)]*\): /, '')
+        .replace(`${error.path ?? ''}: `, '');
+      const where =
+        conversation.source === undefined ? '' : ` (${conversation.source})`;
       throw new CliError({
         code: 'input',
-        message: `Conversation ${JSON.stringify(conversation.id)}: ${error.message}`,
+        message: `Conversation ${JSON.stringify(conversation.id)}${where}, read as ${format}: ${path} (${error.reason}): ${detail}. ${ACCEPTED_FORMATS}`,
         cause: error,
       });
     }

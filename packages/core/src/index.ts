@@ -61,5 +61,6 @@ export type * from './store';
 export type * from './strategy';
 export type * from './summarizer';
 export type * from './summary';
+export type * from './telemetry';
 export type * from './threshold';
 export type * from './token';

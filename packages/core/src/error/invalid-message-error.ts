@@ -29,6 +29,8 @@ export class InvalidMessageError extends AcmError {
   readonly messageId: string | undefined;
   /** The tool call id concerned, for tool-pairing reasons. */
   readonly toolCallId: string | undefined;
+  /** Where in the message the problem is (`content[1].type`), when known. */
+  readonly path: string | undefined;
 
   constructor({
     index,
@@ -37,6 +39,7 @@ export class InvalidMessageError extends AcmError {
     cause,
     messageId,
     toolCallId,
+    path,
   }: {
     index: number;
     reason: InvalidMessageReason;
@@ -44,6 +47,7 @@ export class InvalidMessageError extends AcmError {
     cause?: unknown;
     messageId?: string;
     toolCallId?: string;
+    path?: string;
   }) {
     super({
       name,
@@ -55,6 +59,7 @@ export class InvalidMessageError extends AcmError {
     this.reason = reason;
     this.messageId = messageId;
     this.toolCallId = toolCallId;
+    this.path = path;
   }
 
   static override isInstance(error: unknown): error is InvalidMessageError {

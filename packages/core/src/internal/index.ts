@@ -24,3 +24,5 @@ export * from '../summary';
 export * from '../threshold';
 export * from '../token';
 export { isJsonEqual } from '../contract/is-json-equal';
+export * from '../formats';
+export * from '../telemetry';

@@ -349,11 +349,6 @@ export class AutoContextMemory {
     return this.#log.original;
   }
 
-  /** The revision of the current state, in O(1) (no snapshot is built): it changes with every change. */
-  getRevision(): number {
-    return this.#log.revision;
-  }
-
   /** How many working messages there are, in O(1) (no snapshot is built). */
   getMessageCount(): number {
     return this.#log.workingList.length;

@@ -120,6 +120,8 @@ export interface ManagedCall<TMessage> {
   readonly memory: AutoContextMemory;
   readonly sync: SyncMessagesResult;
   readonly compression: CompressionResult;
+  /** Message tokens and count after the sync, before compression (telemetry). */
+  readonly before: { readonly tokens: number; readonly messages: number };
   /** The memory's working messages in the framework's format (see `view`). */
   readonly messages: TMessage[] | undefined;
   /** Feeds the provider's reported usage for this call back (`calibrateFromUsage`). */
@@ -307,6 +309,10 @@ export function createSessionManager<TMessage>({
           request.system === undefined && request.tools === undefined
             ? (fixedTokens.get(memory)?.tokens ?? initialFixedTokens)
             : measureTokens(memory, request);
+        const before = {
+          tokens: memory.countTokens(),
+          messages: memory.getMessageCount(),
+        };
         const compression = await memory.compressIfNeeded({
           fixedTokens: tokens,
           ...(request.signal === undefined ? {} : { signal: request.signal }),
@@ -331,6 +337,7 @@ export function createSessionManager<TMessage>({
           memory,
           sync,
           compression,
+          before,
           messages,
           calibrate: calibrator(memory, tokens),
         };

@@ -16,6 +16,11 @@ import { fromLangChainMessages } from '../message/from-langchain-messages';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
 import { contextSearchTool } from '../tool/context-search-tool';
+import {
+  compactionRunMetadata,
+  withRunMetadata,
+} from './compaction-run-metadata';
+import type { CompactionRunMetadata } from './compaction-run-metadata';
 
 export { SHARED_SESSION_ID };
 
@@ -126,6 +131,10 @@ export function autoContextMiddleware({
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
 
+  const runMetadata = new WeakMap<
+    CoreMemory,
+    CompactionRunMetadata | undefined
+  >();
   return createMiddleware({
     name,
     tools: [
@@ -157,6 +166,7 @@ export function autoContextMiddleware({
         signal: (runtime as RuntimeLike).signal,
         view: 'if-compressed',
       });
+      runMetadata.set(call.memory, compactionRunMetadata(call));
       return call.messages === undefined
         ? undefined
         : {
@@ -175,12 +185,19 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
+      // The compaction before this call, as the model run's metadata.
+      const metadata = runMetadata.get(target);
+      runMetadata.delete(target);
       // The request's messages are the memory's working messages (`beforeModel` synced them).
       const { calibrate } = sessions.measure(target, {
         system: systemPrompt,
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
-      const response = await handler(next);
+      const response = await handler(
+        metadata === undefined
+          ? next
+          : { ...next, model: withRunMetadata(next.model, metadata) },
+      );
       calibrate(response.usage_metadata);
       return response;
     },
