@@ -13,7 +13,6 @@ const maxToken = Number(process.argv[2] ?? 6000);
 const encoder = loadTiktokenEncoder('o200k_base');
 const sums = new Map<string, number>();
 let samples = 0;
-let gapTurns = 0;
 let rewrites = 0;
 for (const conversation of loadSharedConversations().filter((c) =>
   c.id.startsWith('swe/'),

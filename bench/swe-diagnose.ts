@@ -36,11 +36,9 @@ console.log(
   `SWE @ ${maxToken}: ${a.turns} turns; prefix ${formatPercent(a.prefixReuse.share)} (${a.prefixReuse.part}/${a.prefixReuse.total}); retention w/o lists ${formatPercent(a.identifierRetentionWithoutLists.share)} (${a.identifierRetentionWithoutLists.part}/${a.identifierRetentionWithoutLists.total}); counted ${formatPercent(a.identifierRetention.share)}; savings ${formatPercent(a.cumulativeSavings)}; list share ${formatPercent(a.listTokenShare.share)}; violations ${a.budgetViolations} (${a.worstBudgetRatio}); depth ${a.reloadDepth.maxOverTurns}; task ${formatPercent(a.taskVisibility.share)}`,
 );
 const breaks = new Map<string, number>();
-let breaksNoStrategy = 0;
 for (const conversation of result.conversations) {
   for (const turn of conversation.turns) {
     if (turn.prefixReused === false) {
-      if (turn.strategies.length === 0) breaksNoStrategy++;
       const key = turn.strategies.join('+') || '(none)';
       breaks.set(key, (breaks.get(key) ?? 0) + 1);
     }

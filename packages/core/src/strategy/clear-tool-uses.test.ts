@@ -53,14 +53,14 @@ function toolLoop(count: number): Message[] {
 const config = { maxToken: 16_000, tokenRatio: 0.6 };
 
 describe('clearToolUses', () => {
-  it('should clear every consumed exchange but the 2 most recent, keeping call ids, names and the task', () => {
+  it('should clear every consumed exchange but the 4 most recent, keeping call ids, names and the task', () => {
     const messages = toolLoop(8);
     const plan = clearToolUses(fixtureContext(messages, { config }))!;
     expect(plan.strategy).toBe('clearToolUses');
     expect(plan.tasks).toEqual([]);
-    // Exchanges 0..5 (messages 2..13); 6, 7 and the live one are kept.
+    // Exchanges 0..3 (messages 2..9); 4..7 and the live one are kept.
     expect(plan.edits.map((edit) => edit.range)).toEqual(
-      [0, 1, 2, 3, 4, 5].map((index) => ({
+      [0, 1, 2, 3].map((index) => ({
         start: 2 + index * 2,
         end: 4 + index * 2,
       })),
@@ -105,7 +105,7 @@ describe('clearToolUses', () => {
       [],
     );
     expect(after.working.slice(0, 2)).toEqual(messages.slice(0, 2));
-    expect(after.working.slice(-6)).toEqual(messages.slice(-6));
+    expect(after.working.slice(-10)).toEqual(messages.slice(-10));
   });
 
   it('should clear large tool-call inputs and long call text, drop reasoning, and tag the call when no result is cleared', () => {
@@ -128,7 +128,7 @@ describe('clearToolUses', () => {
       user('task'),
       call,
       toolResult('write-result', 'w', 'ok', 'bash'),
-      ...toolLoop(3).slice(2),
+      ...toolLoop(5).slice(2),
     ];
     const plan = clearToolUses(
       fixtureContext(messages, {
@@ -212,9 +212,7 @@ describe('clearToolUses', () => {
     const text = (digest!.content[0] as { text: string }).text;
     expect(text.split('\n')).toEqual([
       DIGEST_HEADER,
-      // The digest holds at most 10 % of the budget: the oldest lines go first.
-      '- (2 earlier calls not listed here; also in the reload entry)',
-      ...[2, 3, 4, 5, 6].map(
+      ...[0, 1, 2, 3, 4, 5, 6].map(
         (index) => `- \`cat f${index}\` → 1 line: ${'r'.repeat(160 - 1)}…`,
       ),
       tag('gen-0'),
@@ -239,7 +237,7 @@ describe('clearToolUses', () => {
   });
 
   it('should leave pinned exchanges and recent context_reload exchanges alone', () => {
-    const messages = toolLoop(8);
+    const messages = toolLoop(10);
     messages[3] = { ...messages[3]!, metadata: { pinned: true } };
     messages[5] = toolResult('r1', 't1', output, 'context_reload');
     messages[4] = toolCall('c1', [
@@ -254,10 +252,17 @@ describe('clearToolUses', () => {
       ...messages.slice(0, -2),
       toolCall('c9', [{ toolCallId: 't9', toolName: 'context_reload' }]),
       toolResult('r9', 't9', output, 'context_reload'),
-      assistant('read it'),
+      // A large exchange after it fills the recent share alone, so only the
+      // reload rule keeps the reload (2 assistant turns ago) uncleared.
+      toolCall('c10', [{ toolCallId: 't10', toolName: 'bash' }]),
+      toolResult('r10', 't10', big(12_000, 'x'), 'bash'),
+      toolCall('live2', [{ toolCallId: 'live2', toolName: 'bash' }]),
+      toolResult('live2-result', 'live2', output, 'bash'),
     ];
     const plan = clearToolUses(fixtureContext(fresh, { config }))!;
-    expect(plan.edits.map((edit) => edit.range.start)).not.toContain(18);
+    const starts = plan.edits.map((edit) => edit.range.start);
+    expect(starts).toContain(20);
+    expect(starts).not.toContain(22);
   });
 
   it('should make the same decisions whatever the ids are', () => {

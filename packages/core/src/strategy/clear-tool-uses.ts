@@ -16,10 +16,10 @@ import { createMarkedTextMessage } from './create-marked-text-message';
 import { flattenFoldedSpan } from './flatten-folded-span';
 
 /** Consumed exchanges at the end of the current round that are never cleared (Anthropic's `keep`). */
-export const CLEAR_KEEP_RECENT_EXCHANGES = 2;
+export const CLEAR_KEEP_RECENT_EXCHANGES = 4;
 
 /** Share of `maxToken` the kept recent exchanges may hold at most (at least one is always kept). */
-export const CLEAR_KEEP_RECENT_SHARE = 0.15;
+export const CLEAR_KEEP_RECENT_SHARE = 0.2;
 
 /** A tool result, a tool-call input value or an assistant text longer than this (characters) is cleared. */
 export const CLEAR_MIN_CHARS = 400;
@@ -203,7 +203,7 @@ export const clearToolUses: Strategy = (context) => {
 export const CLEAR_FOLD_SHARE = 0.1;
 
 /** Share of `maxToken` a digest of cleared tool calls may hold at most. */
-export const CLEAR_DIGEST_SHARE = 0.1;
+export const CLEAR_DIGEST_SHARE = 0.2;
 
 interface DigestFold {
   readonly start: number;
