@@ -51,6 +51,50 @@ async function replay(
   return prompts;
 }
 
+/**
+ * The intent messages that must be verbatim in a prompt built from `seen`:
+ * each is at most a quarter of the budget and fits beside the protected set
+ * (system messages and the in-flight exchange, with what follows a call still
+ * waiting for its result) and the intent kept before it — the budget is a
+ * guarantee, so an intent that does not fit may be summarized. `yielded`
+ * holds the intent messages that did not fit at an earlier prompt: folded
+ * then, they stay folded (reloadable), and are not required afterwards.
+ */
+function requiredIntent(
+  seen: readonly Message[],
+  maxToken: number,
+  which: 'task' | 'both',
+  yielded: Set<string>,
+): Message[] {
+  const structure = analyzeConversation(seen);
+  const inFlight = structure.inFlight;
+  let room = maxToken;
+  seen.forEach((message, index) => {
+    const flying =
+      inFlight !== undefined &&
+      index >= inFlight.callIndex &&
+      (inFlight.pendingCallIds.length > 0 || index < inFlight.end);
+    if (message.role === 'system' || flying)
+      room -= counter.countMessage(message);
+  });
+  const required: Message[] = [];
+  const indices =
+    which === 'task'
+      ? [structure.taskIndex]
+      : [structure.taskIndex, structure.latestRequestIndex];
+  for (const index of new Set(indices)) {
+    const message = seen[index];
+    if (message === undefined) continue;
+    const tokens = counter.countMessage(message);
+    if (tokens > maxToken * INTENT_BUDGET_SHARE) continue;
+    if (tokens > room) yielded.add(message.id);
+    if (yielded.has(message.id)) continue;
+    required.push(message);
+    room -= tokens;
+  }
+  return required;
+}
+
 const shortIds = () => {
   let next = 0;
   return () => (next++).toString(36);
@@ -67,22 +111,16 @@ describe('AutoContextMemory (intent and determinism)', () => {
         conversationArbitrary({ maxRounds: 5, maxExchangesPerRound: 4 }),
         fc.integer({ min: 300, max: 3000 }),
         async (messages, maxToken) => {
+          const yielded = new Set<string>();
           await replay(messages, maxToken, shortIds(), (prompt, seen) => {
-            const structure = analyzeConversation(seen);
             const texts = prompt.map(visible);
-            for (const index of [
-              structure.taskIndex,
-              structure.latestRequestIndex,
-            ]) {
-              const message = seen[index];
-              if (message === undefined) continue;
-              if (
-                counter.countMessage(message) >
-                maxToken * INTENT_BUDGET_SHARE
-              )
-                continue;
+            for (const message of requiredIntent(
+              seen,
+              maxToken,
+              'both',
+              yielded,
+            ))
               expect(texts).toContain(visible(message));
-            }
           });
         },
       ),
@@ -117,15 +155,14 @@ describe('AutoContextMemory (intent and determinism)', () => {
       });
       const maxToken = conversation.dataset === 'swe' ? 14_000 : 2000;
       let taskChecks = 0;
+      const yielded = new Set<string>();
       const first = await replay(
         messages,
         maxToken,
         shortIds(),
         (prompt, seen) => {
-          const task = seen[analyzeConversation(seen).taskIndex];
+          const [task] = requiredIntent(seen, maxToken, 'task', yielded);
           if (task === undefined) return;
-          if (counter.countMessage(task) > maxToken * INTENT_BUDGET_SHARE)
-            return;
           taskChecks++;
           expect(prompt.map(visible)).toContain(visible(task));
         },

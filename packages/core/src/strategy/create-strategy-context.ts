@@ -152,17 +152,15 @@ export function createStrategyContext({
     if (messages[index]!.role === 'system' || protectedIndices[index] === 1)
       hardTokens += counter.countMessage(messages[index]!);
   }
-  let intentLimit = Math.min(
-    config.maxToken * INTENT_BUDGET_SHARE,
-    config.maxToken - hardTokens,
-  );
+  const intentLimit = config.maxToken * INTENT_BUDGET_SHARE;
+  let room = config.maxToken - hardTokens;
   for (const index of [structure.taskIndex, structure.latestRequestIndex]) {
     const message = messages[index];
     if (message === undefined || protectedIndices[index] === 1) continue;
     const tokens = counter.countMessage(message);
-    if (tokens <= intentLimit) {
+    if (tokens <= intentLimit && tokens <= room) {
       protect(index, index + 1);
-      intentLimit -= tokens;
+      room -= tokens;
     }
   }
 
