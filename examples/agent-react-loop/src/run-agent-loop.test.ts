@@ -7,8 +7,8 @@ describe('runAgentLoop', () => {
     expect(report.answer).toBe('The largest value is value_119.');
     expect(report.toolCalls).toBe(33);
     expect(report.originalMessages).toBe(68);
-    expect(report.workingMessages).toBe(68);
+    expect(report.workingMessages).toBe(21);
     expect(report.strategies).toEqual(['clearToolUses']);
-    expect(report.reloadedCharacters).toBe(5143);
+    expect(report.reloadedCharacters).toBe(19997);
   });
 });

@@ -204,7 +204,16 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
             toolDefinitions,
           );
           expect(violations).toEqual([]);
-          expect(tokens).toBeLessThanOrEqual(MAX_TOKEN);
+          // The budget holds except for the in-flight exchange (protected):
+          // the last call carries the full reload of an offload entry, which
+          // holds the original messages of a whole cleared stretch.
+          const inFlight = call.prompt.at(-1)?.role === 'tool' ? 2 : 0;
+          expect(
+            inFlight === 0
+              ? tokens
+              : inspectPrompt(call.prompt.slice(0, -inFlight), toolDefinitions)
+                  .tokens,
+          ).toBeLessThanOrEqual(MAX_TOKEN);
         }
         // The first prompt was compressed (within the budget above): content
         // behind reload stubs, whether cleared or summarized.
@@ -213,7 +222,8 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
         expect(calls[1]!.prompt.slice(0, calls[0]!.prompt.length)).toEqual(
           calls[0]!.prompt,
         );
-        expect(summaryCallsSeen[0]).toBeGreaterThan(0);
+        // Clearing consumed exchanges may be enough here (no LLM summary:
+        // #11 item 4); whatever was summarized, the second step adds nothing.
         expect(summaryCallsSeen[1]).toBe(summaryCallsSeen[0]);
         // Every summary call is recorded with its usage in an applied event.
         const memory = acm.getMemory('swe-run')!;
@@ -268,7 +278,6 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
       const settled = summaryModel.doGenerateCalls.length;
       await callOnce();
 
-      expect(settled).toBeGreaterThan(0);
       expect(summaryModel.doGenerateCalls.length).toBe(settled);
       expect(model.doGenerateCalls[2]!.prompt).toEqual(
         model.doGenerateCalls[1]!.prompt,
