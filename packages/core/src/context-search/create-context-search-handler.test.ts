@@ -119,6 +119,67 @@ describe('createContextSearchHandler', () => {
     expect(hits.map((hit) => hit.messageId)).toStrictEqual(['m1', 'm3']);
   });
 
+  it('should leave its own calls and context_reload results out of the index', () => {
+    const messages: Message[] = [
+      text('m1', 'user', 'the reservation ZFA04Y'),
+      {
+        id: 'm2',
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Looking for ZFA04Y.' },
+          {
+            type: 'tool-call',
+            toolCallId: 'c1',
+            toolName: 'context_search',
+            input: { query: 'ZFA04Y' },
+          },
+        ],
+      },
+      {
+        id: 'm3',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'context_search',
+            output: 'm1: the reservation ZFA04Y',
+          },
+        ],
+      },
+      {
+        id: 'm4',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'c2',
+            toolName: 'context_reload',
+            input: { working_context_offload_uuid: 'x' },
+          },
+        ],
+      },
+      {
+        id: 'm5',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'context_reload',
+            output: 'the reservation ZFA04Y',
+          },
+        ],
+      },
+    ];
+    const search = createContextSearchHandler(listMemory(messages).memory);
+
+    expect(search.search('ZFA04Y').map((hit) => hit.messageId)).toStrictEqual([
+      'm1',
+      'm2',
+    ]);
+  });
+
   it('should re-index a history that was replaced', () => {
     const messages = [
       text('m1', 'user', 'apple'),

@@ -140,7 +140,8 @@ export function createContextSearchHandler(
 
   const addDocument = (message: Message, position: number | undefined) => {
     if (message.role === 'system' || documents.has(message.id)) return;
-    const text = renderMessageForSearch(message);
+    const text = searchableText(message);
+    if (text === '') return;
     documents.set(message.id, { message, text, index: position });
     index.add(message.id, text);
   };
@@ -215,8 +216,7 @@ export function createContextSearchHandler(
       const seen = working.get(id);
       const visible =
         seen !== undefined &&
-        (seen === document.message ||
-          renderMessageForSearch(seen) === document.text);
+        (seen === document.message || searchableText(seen) === document.text);
       return {
         messageId: id,
         role: document.message.role,
@@ -326,4 +326,23 @@ function makeSnippet(
   start = Math.min(start, Math.max(0, flat.length - (max - 2)));
   const end = Math.min(flat.length, start + max - 2);
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}
+
+/** ACM's own tools: their calls and results repeat what a search finds (or the query itself). */
+const OWN_TOOLS = new Set([CONTEXT_SEARCH_TOOL_NAME, CONTEXT_RELOAD_TOOL_NAME]);
+
+/**
+ * The text a message is indexed by: calls of `context_search` and
+ * `context_reload` and their results are left out, so a search never returns
+ * its own earlier calls or a reload's copy of content it already indexes.
+ */
+function searchableText(message: Message): string {
+  const content = message.content.filter(
+    (part) =>
+      (part.type !== 'tool-call' && part.type !== 'tool-result') ||
+      !OWN_TOOLS.has(part.toolName),
+  );
+  return content.length === message.content.length
+    ? renderMessageForSearch(message)
+    : renderMessageForSearch({ ...message, content } as Message);
 }
