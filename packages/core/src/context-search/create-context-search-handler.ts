@@ -344,5 +344,5 @@ function searchableText(message: Message): string {
   );
   return content.length === message.content.length
     ? renderMessageForSearch(message)
-    : renderMessageForSearch({ ...message, content } as Message);
+    : renderMessageForSearch({ ...message, content });
 }
