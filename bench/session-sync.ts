@@ -26,8 +26,8 @@ import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import type { BaseMessage } from '@langchain/core/messages';
 // From sources: the bench package does not list @acm/langchain (no lockfile change for one script).
-import { toLangChainMessages } from '../packages/langchain/src/index';
-import { autoContextMiddleware as langChainMiddleware } from '../packages/langchain/src/middleware/index';
+import { toLangChainMessages } from '@acm/langchain';
+import { autoContextMiddleware as langChainMiddleware } from '@acm/langchain/middleware';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const dataDirectory =
