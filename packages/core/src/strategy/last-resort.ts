@@ -245,6 +245,7 @@ function planSizedRuns(
         const chars = sizeSummaryToRoom({
           roomTokens: shares[position]!,
           transcript: draft.transcript,
+          transcriptTokens: draft.transcriptTokens,
           counter: context.counter,
           maxShare: SUMMARY_MAX_SHARE,
           maxChars: MAX_SUMMARY_CHARS,
@@ -337,6 +338,8 @@ interface SpanText {
   readonly flat: ReturnType<typeof flattenFoldedSpan>;
   readonly transcript: string;
   readonly transcriptTokens: number;
+  /** The span's ledger (earlier ones and what its fresh messages name), made on first use. */
+  ledger?: IdentifierLedger;
 }
 
 function draftFold(
@@ -368,10 +371,12 @@ function draftFold(
   let ledger: IdentifierLedger = EMPTY_LEDGER;
   let ledgerMaxChars = 0;
   if (bodyChars !== COMPACT) {
-    ledger = mergeLedgers(
+    // The same for every size a span is drafted at: made once per span.
+    spanText.ledger ??= mergeLedgers(
       ...flat.ledgers,
       extractIdentifierLedger(renderTranscript(flat.fresh)),
     );
+    ledger = spanText.ledger;
     const body =
       bodyChars > 0 ? writeSectionedSummary(transcript, bodyChars) : '';
     if (body !== '') summary = `${header}\n${body}`;

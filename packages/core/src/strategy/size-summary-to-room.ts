@@ -15,6 +15,8 @@ export interface SizeSummaryToRoomOptions {
   readonly roomTokens: number;
   /** The transcript the summary is made from (its characters per token convert the room). */
   readonly transcript: string;
+  /** The transcript's tokens when the caller has counted them already (else counted here). */
+  readonly transcriptTokens?: number;
   readonly counter: TokenCounter;
   /** Longest summary, as a share of the transcript. */
   readonly maxShare: number;
@@ -31,13 +33,15 @@ export interface SizeSummaryToRoomOptions {
 export function sizeSummaryToRoom({
   roomTokens,
   transcript,
+  transcriptTokens,
   counter,
   maxShare,
   maxChars,
 }: SizeSummaryToRoomOptions): number {
   if (roomTokens <= 0 || transcript === '') return 0;
   const charsPerToken =
-    transcript.length / Math.max(1, counter.countText(transcript));
+    transcript.length /
+    Math.max(1, transcriptTokens ?? counter.countText(transcript));
   return Math.max(
     0,
     Math.min(
