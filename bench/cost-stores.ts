@@ -9,15 +9,12 @@
  * bench/store-load.ts does), unless ACM_BENCH_REDIS_URL /
  * ACM_BENCH_POSTGRES_URL name running ones.
  */
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isDeepStrictEqual, promisify } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { AutoContextMemory, createApproximateTokenCounter } from '@acm/core';
 import type { Message, SessionStore } from '@acm/core';
 import { createFileSessionStore } from '@acm/store-file';
@@ -29,6 +26,7 @@ import { createRedisSessionStore } from '@acm/store-redis';
 import type { RedisSessionStoreClient } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { startBenchServer } from './lib/bench-servers';
 
 export interface StoreFigures {
   readonly store: 'file' | 'redis' | 'postgres';
@@ -228,7 +226,7 @@ async function fileHarness(): Promise<Harness> {
 }
 
 async function redisHarness(): Promise<Harness> {
-  const server = await startServer('redis');
+  const server = await startBenchServer('redis', { durable: true });
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   await client.connect();
@@ -260,7 +258,7 @@ async function redisHarness(): Promise<Harness> {
 }
 
 async function postgresHarness(): Promise<Harness> {
-  const server = await startServer('postgres');
+  const server = await startBenchServer('postgres', { durable: true });
   const pool = new pg.Pool({ connectionString: server.url, max: 2 });
   pool.on('error', () => undefined);
   await migratePostgresSessionStore({ pool });
@@ -289,136 +287,6 @@ async function postgresHarness(): Promise<Harness> {
     async close() {
       await pool.end();
       await server.stop();
-    },
-  };
-}
-
-// ---- private servers (as bench/store-load.ts starts them) ------------------
-
-interface Server {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-const run = promisify(execFile);
-
-async function findFreePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string')
-    throw new Error('no port');
-  return address.port;
-}
-
-async function startServer(backend: 'redis' | 'postgres'): Promise<Server> {
-  const external =
-    backend === 'redis'
-      ? process.env.ACM_BENCH_REDIS_URL
-      : process.env.ACM_BENCH_POSTGRES_URL;
-  if (external !== undefined && external !== '')
-    return { url: external, stop: () => Promise.resolve() };
-  return backend === 'redis' ? startRedis() : startPostgres();
-}
-
-async function startRedis(): Promise<Server> {
-  const directory = await mkdtemp(join(tmpdir(), 'acm-cost-redis-'));
-  const port = await findFreePort();
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      directory,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolvePromise, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('Ready to accept connections')) resolvePromise();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`redis-server exited with ${String(code)}:\n${output}`)),
-    );
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startPostgres(): Promise<Server> {
-  const version = readdirSync('/usr/lib/postgresql')
-    .filter((name) => /^\d+$/.test(name))
-    .sort((left, right) => Number(right) - Number(left))[0];
-  if (version === undefined)
-    throw new Error('PostgreSQL not found: .ci/services.sh install');
-  const bin = `/usr/lib/postgresql/${version}/bin`;
-  const isRoot = process.getuid?.() === 0;
-  const asPostgres = (command: string, args: string[]) =>
-    isRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
-      : run(join(bin, command), args);
-  const directory = await mkdtemp(join(tmpdir(), 'acm-cost-postgres-'));
-  if (isRoot) {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    await chown(directory, uid, gid);
-  }
-  const data = join(directory, 'data');
-  await asPostgres('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '--encoding=UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
-  const port = await findFreePort();
-  await asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(directory, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await asPostgres('pg_ctl', [
-        '-D',
-        data,
-        '-m',
-        'fast',
-        '-w',
-        'stop',
-      ]).catch(() => undefined);
-      await rm(directory, { recursive: true, force: true });
     },
   };
 }

@@ -17,16 +17,11 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source long-term-adapters.ts
  */
-import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { longTermMemoryMiddleware } from '@acm/ai-sdk';
 import {
   createInMemoryLongTermBackend,
@@ -42,6 +37,7 @@ import {
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import pg from 'pg';
+import { startBenchServer } from './lib/bench-servers';
 import { benchText, median, percentile } from './lib/retrieval-probes';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
@@ -200,89 +196,11 @@ async function measureReplies() {
   };
 }
 
-// ---- private PostgreSQL (as bench/store-load.ts) ------------------------------
-const run = promisify(execFile);
-
-async function findFreePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string')
-    throw new Error('no port');
-  return address.port;
-}
-
-async function startPostgres(): Promise<{
-  url: string;
-  stop(): Promise<void>;
-}> {
-  const external = process.env.ACM_BENCH_POSTGRES_URL;
-  if (external !== undefined && external !== '') {
-    return { url: external, stop: () => Promise.resolve() };
-  }
-  const version = readdirSync('/usr/lib/postgresql')
-    .filter((name) => /^\d+$/.test(name))
-    .sort((left, right) => Number(right) - Number(left))[0];
-  if (version === undefined)
-    throw new Error('PostgreSQL not found: .ci/services.sh install');
-  const bin = `/usr/lib/postgresql/${version}/bin`;
-  const isRoot = process.getuid?.() === 0;
-  const asPostgres = (command: string, args: string[]) =>
-    isRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
-      : run(join(bin, command), args);
-  const directory = await mkdtemp(join(tmpdir(), 'acm-bench-ltm-postgres-'));
-  if (isRoot) {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    await chown(directory, uid, gid);
-  }
-  const data = join(directory, 'data');
-  await asPostgres('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '--encoding=UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
-  const port = await findFreePort();
-  await asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(directory, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await asPostgres('pg_ctl', [
-        '-D',
-        data,
-        '-m',
-        'fast',
-        '-w',
-        'stop',
-      ]).catch(() => undefined);
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-const server = await startPostgres();
+const server = await startBenchServer('postgres');
 try {
   const postgres = await measurePostgres(server.url);
   const replies = await measureReplies();

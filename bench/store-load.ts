@@ -8,17 +8,13 @@
  * Run: cd bench && npx tsx --conditions=@acm/source store-load.ts   # or: pnpm store-load
  * Options: `store-load.ts redis` or `store-load.ts postgres` runs one backend.
  */
-import { execFile, fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   AutoContextMemory,
   StoreConflictError,
@@ -42,6 +38,7 @@ import {
 import { createRedisSessionStore } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { startBenchServer } from './lib/bench-servers';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const scriptPath = fileURLToPath(import.meta.url);
@@ -492,146 +489,6 @@ function percentile(values: readonly number[], fraction: number): number {
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-// ---- private servers (as the store packages' test setup starts them) --------
-
-interface Server {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-const run = promisify(execFile);
-
-async function findFreePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string')
-    throw new Error('no port');
-  return address.port;
-}
-
-/** redis-server on a free loopback port, no persistence, in a temporary directory. */
-async function startRedis(): Promise<Server> {
-  const directory = await mkdtemp(join(tmpdir(), 'acm-bench-redis-'));
-  const port = await findFreePort();
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      directory,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolvePromise, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('Ready to accept connections')) resolvePromise();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('error', (error) =>
-      reject(
-        new Error(
-          `redis-server did not start (install it: .ci/services.sh install): ${error.message}`,
-        ),
-      ),
-    );
-    child.once('exit', (code) =>
-      reject(new Error(`redis-server exited with ${String(code)}:\n${output}`)),
-    );
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A PostgreSQL cluster (initdb) in a temporary directory on a free loopback port, trust auth, fsync off. */
-async function startPostgres(): Promise<Server> {
-  const version = readdirSync('/usr/lib/postgresql')
-    .filter((name) => /^\d+$/.test(name))
-    .sort((left, right) => Number(right) - Number(left))[0];
-  if (version === undefined)
-    throw new Error('PostgreSQL not found: .ci/services.sh install');
-  const bin = `/usr/lib/postgresql/${version}/bin`;
-  const isRoot = process.getuid?.() === 0;
-  // initdb and pg_ctl refuse to run as root: run them as the postgres system user then.
-  const asPostgres = (command: string, args: string[]) =>
-    isRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
-      : run(join(bin, command), args);
-  const directory = await mkdtemp(join(tmpdir(), 'acm-bench-postgres-'));
-  if (isRoot) {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    await chown(directory, uid, gid);
-  }
-  const data = join(directory, 'data');
-  await asPostgres('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '--encoding=UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
-  const port = await findFreePort();
-  await asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(directory, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await asPostgres('pg_ctl', [
-        '-D',
-        data,
-        '-m',
-        'fast',
-        '-w',
-        'stop',
-      ]).catch(() => undefined);
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A private server, or the one named by ACM_BENCH_REDIS_URL / ACM_BENCH_POSTGRES_URL (left running). */
-async function startServer(backend: Backend): Promise<Server> {
-  const external =
-    backend === 'redis'
-      ? process.env.ACM_BENCH_REDIS_URL
-      : process.env.ACM_BENCH_POSTGRES_URL;
-  if (external !== undefined && external !== '')
-    return { url: external, stop: () => Promise.resolve() };
-  return backend === 'redis' ? startRedis() : startPostgres();
-}
-
 function startWorker(
   backend: Backend,
   url: string,
@@ -662,7 +519,7 @@ function startWorker(
 type BackendResult = Awaited<ReturnType<typeof runBackend>>;
 
 async function runBackend(backend: Backend) {
-  const server = await startServer(backend);
+  const server = await startBenchServer(backend);
   try {
     // Create the table once, before the workers start.
     const admin = await openStore(backend, server.url, 2);
