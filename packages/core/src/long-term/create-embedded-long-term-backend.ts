@@ -57,7 +57,7 @@ interface OwnerShelf {
 const MIN_CANDIDATES = 50;
 
 /**
- * The default long-term memory backend: no server, in process. Each owner
+ * The default long-term memory backend: no server, in memory. Each owner
  * has its own BM25 full-text index (`createFullTextIndex`), so a search
  * only ever reads that owner's records; with a request embedding, the
  * text ranking and the cosine ranking of the owner's embedded records are
