@@ -16,6 +16,7 @@ import {
 } from './__fixtures__/strategy-fixtures';
 import { CLEAR_PREVIEW_CHARS, clearToolUses } from './clear-tool-uses';
 import { DIGEST_HEADER } from './clear-tool-uses-digest';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const output = big(2000, 'r');
@@ -66,7 +67,7 @@ describe('clearToolUses', () => {
       })),
     );
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': messages.slice(2, 4) });
-    expect(plan.edits[0]!.build({})).toEqual([
+    expect(renderReplacement(plan.edits[0]!, {})).toEqual([
       {
         ...messages[2],
         id: 'gen-1',
@@ -139,7 +140,7 @@ describe('clearToolUses', () => {
       { start: 1, end: 3 },
       { start: 3, end: 5 },
     ]);
-    const [cleared, result] = plan.edits[0]!.build({});
+    const [cleared, result] = renderReplacement(plan.edits[0]!, {});
     expect(cleared!.content).toEqual([
       {
         type: 'text',
@@ -199,7 +200,7 @@ describe('clearToolUses', () => {
     expect(first.edits[0]!.offloads).toEqual({
       'gen-0': messages.slice(2, 16),
     });
-    const [digest] = first.edits[0]!.build({});
+    const [digest] = renderReplacement(first.edits[0]!, {});
     expect(digest!.role).toBe('assistant');
     expect(digest!.metadata).toEqual({
       acm: {

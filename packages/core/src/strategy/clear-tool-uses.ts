@@ -174,7 +174,7 @@ export const clearToolUses: Strategy = (context) => {
       range: { start: unit.start, end: unit.end },
       offloads: { [offloadId]: span },
       taskKeys: [],
-      build: () => replacement,
+      replacement,
     };
   });
   if (fold !== undefined) {
@@ -189,7 +189,7 @@ export const clearToolUses: Strategy = (context) => {
       range: { start: fold.start, end: fold.end },
       offloads: { [offloadId]: fold.originals },
       taskKeys: [],
-      build: () => [digest],
+      replacement: [digest],
     });
     edits.sort((left, right) => left.range.start - right.range.start);
   }
