@@ -1,6 +1,9 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createFullTextIndex } from '../long-term/create-full-text-index';
-import type { FullTextIndex } from '../long-term/create-full-text-index';
+import type {
+  FullTextIndex,
+  FullTextMatch,
+} from '../long-term/create-full-text-index';
 import { renderMessageForSearch } from '../long-term/render-message-for-search';
 import { tokenizeForSearch } from '../long-term/tokenize-for-search';
 import type { Message, Role } from '../message/message';
@@ -50,6 +53,14 @@ export interface CreateContextSearchHandlerOptions {
    * @default createFullTextIndex
    */
   readonly createIndex?: () => FullTextIndex;
+  /**
+   * Scores each tool result by its own words plus the best score of the
+   * user and assistant messages of its round (from a user message to the
+   * next): a tool result's JSON rarely shares the words of a request, the
+   * request and the replies around it do. Off: plain BM25 per message.
+   * @default true
+   */
+  readonly scoreToolResultsByRound?: boolean;
 }
 
 /**
@@ -66,11 +77,15 @@ interface IndexedMessage {
   readonly message: Message;
   readonly text: string;
   readonly index: number | undefined;
+  /** Order indexed (ties rank the earlier first). */
+  readonly order: number;
 }
 
 /**
  * Searches the memory's own session: every original message and every
- * message held by an offload entry, by BM25 full text. The index is built
+ * message held by an offload entry, by BM25 full text; a tool result also
+ * scores the best score of its round's user and assistant messages (see
+ * `scoreToolResultsByRound`). The index is built
  * incrementally: each call indexes only the original messages added since the
  * last call (and offload entries it has not seen), so a turn costs
  * O(new messages) plus a pass over the offload ids; a history that was
@@ -86,6 +101,7 @@ export function createContextSearchHandler(
     maxSnippetChars = 240,
     defaultLimit = 5,
     createIndex = createFullTextIndex,
+    scoreToolResultsByRound = true,
   }: CreateContextSearchHandlerOptions = {},
 ): ContextSearchHandler {
   if (
@@ -128,6 +144,10 @@ export function createContextSearchHandler(
   let offloadMessages = new Map<string, readonly string[]>();
   let indexedCount = 0;
   let lastIndexedId: string | undefined;
+  /** Rounds of the original history: a round starts at each user message. */
+  let round = 0;
+  let roundOf = new Map<string, number>();
+  let toolResultsOf = new Map<number, string[]>();
 
   const reset = () => {
     index = createIndex();
@@ -136,14 +156,79 @@ export function createContextSearchHandler(
     offloadMessages = new Map();
     indexedCount = 0;
     lastIndexedId = undefined;
+    round = 0;
+    roundOf = new Map();
+    toolResultsOf = new Map();
   };
 
   const addDocument = (message: Message, position: number | undefined) => {
     if (message.role === 'system' || documents.has(message.id)) return;
     const text = searchableText(message);
     if (text === '') return;
-    documents.set(message.id, { message, text, index: position });
+    documents.set(message.id, {
+      message,
+      text,
+      index: position,
+      order: documents.size,
+    });
     index.add(message.id, text);
+    if (position === undefined) return;
+    roundOf.set(message.id, round);
+    if (message.role === 'tool') {
+      const results = toolResultsOf.get(round);
+      if (results === undefined) toolResultsOf.set(round, [message.id]);
+      else results.push(message.id);
+    }
+  };
+
+  /**
+   * The best `limit` matches, each tool result scored by its own words plus
+   * the best score of its round's user and assistant messages. Ties: a
+   * message holding query words first, then the one indexed first.
+   */
+  const rank = (text: string, limit: number): FullTextMatch[] => {
+    if (!scoreToolResultsByRound) return index.search(text, limit);
+    const matches =
+      index.scoreAll?.(text) ?? index.search(text, Math.max(index.size, 1));
+    const roundBest = new Map<number, number>();
+    const matched = new Set<string>();
+    for (const { id, score } of matches) {
+      matched.add(id);
+      const at = roundOf.get(id);
+      if (at === undefined || documents.get(id)!.message.role === 'tool') {
+        continue;
+      }
+      if (score > (roundBest.get(at) ?? 0)) roundBest.set(at, score);
+    }
+    const best: Ranked[] = [];
+    for (const { id, score } of matches) {
+      const document = documents.get(id)!;
+      const at = document.message.role === 'tool' ? roundOf.get(id) : undefined;
+      const add = at === undefined ? 0 : (roundBest.get(at) ?? 0);
+      keepBest(best, limit, {
+        id,
+        score: score + add,
+        own: 1,
+        order: document.order,
+      });
+    }
+    // A round's tool results without query words all score its best: only
+    // the first `limit` of them can make the cut.
+    for (const [at, add] of roundBest) {
+      let taken = 0;
+      for (const id of toolResultsOf.get(at) ?? []) {
+        if (taken === limit) break;
+        if (matched.has(id)) continue;
+        taken++;
+        keepBest(best, limit, {
+          id,
+          score: add,
+          own: 0,
+          order: documents.get(id)!.order,
+        });
+      }
+    }
+    return best.map(({ id, score }) => ({ id, score }));
   };
 
   const sync = () => {
@@ -158,6 +243,7 @@ export function createContextSearchHandler(
     for (let position = indexedCount; position < count; position++) {
       const message = memory.getOriginalMessageAt(position);
       if (message === undefined) break;
+      if (message.role === 'user') round++;
       addDocument(message, position);
       indexedCount = position + 1;
       lastIndexedId = message.id;
@@ -205,7 +291,7 @@ export function createContextSearchHandler(
     }
     sync();
     const text = query.slice(0, LONG_TERM_LIMITS.maxQueryChars);
-    const matches = index.search(text, limit);
+    const matches = rank(text, limit);
     if (matches.length === 0) return [];
     const working = new Map(
       memory.getMessages().map((message) => [message.id, message]),
@@ -283,6 +369,34 @@ export function createContextSearchHandler(
   return Object.assign(handler, { search });
 }
 
+interface Ranked {
+  readonly id: string;
+  readonly score: number;
+  /** 1 when the message holds query words, 0 when its score is only its round's. */
+  readonly own: number;
+  readonly order: number;
+}
+
+/** Whether `a` ranks before `b`: higher score, then holding query words, then indexed first. */
+function ranksBefore(a: Ranked, b: Ranked): boolean {
+  return (
+    a.score > b.score ||
+    (a.score === b.score &&
+      (a.own > b.own || (a.own === b.own && a.order < b.order)))
+  );
+}
+
+/** Inserts `entry` into `best` (sorted, at most `limit` long) if it makes the cut. */
+function keepBest(best: Ranked[], limit: number, entry: Ranked): void {
+  if (best.length === limit) {
+    if (!ranksBefore(entry, best[limit - 1]!)) return;
+    best.pop();
+  }
+  let at = best.length;
+  while (at > 0 && ranksBefore(entry, best[at - 1]!)) at--;
+  best.splice(at, 0, entry);
+}
+
 /** An excerpt of at most `max` characters around the window holding the most distinct query terms. */
 function makeSnippet(
   text: string,
@@ -304,19 +418,36 @@ function makeSnippet(
   });
   let start = 0;
   if (positions.length > 0) {
+    // Windows start `max / 3` before each position, in increasing order, so
+    // their starts and ends only grow: a position is inside from the first
+    // window ending after it until the first window starting after it. Two
+    // sweeps keep the count of distinct terms inside, O(P log P) in all.
     positions.sort((a, b) => a.at - b.at);
+    const ends = positions.map((p, order) => ({
+      end: p.at + terms[p.term]!.length,
+      order,
+    }));
+    ends.sort((a, b) => a.end - b.end || a.order - b.order);
+    const state = new Uint8Array(positions.length); // 1 inside, 2 gone
+    const counts = new Array<number>(terms.length).fill(0);
+    let covered = 0;
+    let entered = 0;
+    let left = 0;
     let best = -1;
     for (const { at } of positions) {
       const windowStart = Math.max(0, at - Math.floor(max / 3));
-      const covered = new Set(
-        positions
-          .filter(
-            (p) =>
-              p.at >= windowStart &&
-              p.at + terms[p.term]!.length <= windowStart + max - 2,
-          )
-          .map((p) => p.term),
-      ).size;
+      const windowEnd = windowStart + max - 2;
+      while (left < positions.length && positions[left]!.at < windowStart) {
+        const term = positions[left]!.term;
+        if (state[left] === 1 && --counts[term]! === 0) covered--;
+        state[left++] = 2;
+      }
+      while (entered < ends.length && ends[entered]!.end <= windowEnd) {
+        const order = ends[entered++]!.order;
+        if (state[order] === 2) continue;
+        state[order] = 1;
+        if (counts[positions[order]!.term]!++ === 0) covered++;
+      }
       if (covered > best) {
         best = covered;
         start = windowStart;
