@@ -79,6 +79,8 @@ interface IndexedMessage {
   readonly index: number | undefined;
   /** Order indexed (ties rank the earlier first). */
   readonly order: number;
+  /** Round of the original history (count of user messages up to it); `undefined` for an offload-only message. */
+  readonly round: number | undefined;
 }
 
 /**
@@ -146,7 +148,6 @@ export function createContextSearchHandler(
   let lastIndexedId: string | undefined;
   /** Rounds of the original history: a round starts at each user message. */
   let round = 0;
-  let roundOf = new Map<string, number>();
   let toolResultsOf = new Map<number, string[]>();
 
   const reset = () => {
@@ -157,7 +158,6 @@ export function createContextSearchHandler(
     indexedCount = 0;
     lastIndexedId = undefined;
     round = 0;
-    roundOf = new Map();
     toolResultsOf = new Map();
   };
 
@@ -170,10 +170,10 @@ export function createContextSearchHandler(
       text,
       index: position,
       order: documents.size,
+      round: position === undefined ? undefined : round,
     });
     index.add(message.id, text);
     if (position === undefined) return;
-    roundOf.set(message.id, round);
     if (message.role === 'tool') {
       const results = toolResultsOf.get(round);
       if (results === undefined) toolResultsOf.set(round, [message.id]);
@@ -190,42 +190,44 @@ export function createContextSearchHandler(
     if (!scoreToolResultsByRound) return index.search(text, limit);
     const matches =
       index.scoreAll?.(text) ?? index.search(text, Math.max(index.size, 1));
+    const found: (IndexedMessage | undefined)[] = [];
     const roundBest = new Map<number, number>();
-    const matched = new Set<string>();
+    const toolsFound = new Set<string>();
     for (const { id, score } of matches) {
-      matched.add(id);
-      const at = roundOf.get(id);
-      if (at === undefined || documents.get(id)!.message.role === 'tool') {
-        continue;
+      const document = documents.get(id);
+      found.push(document);
+      if (document === undefined || document.round === undefined) continue;
+      if (document.message.role === 'tool') toolsFound.add(id);
+      else if (score > (roundBest.get(document.round) ?? 0)) {
+        roundBest.set(document.round, score);
       }
-      if (score > (roundBest.get(at) ?? 0)) roundBest.set(at, score);
     }
     const best: Ranked[] = [];
-    for (const { id, score } of matches) {
-      const document = documents.get(id)!;
-      const at = document.message.role === 'tool' ? roundOf.get(id) : undefined;
-      const add = at === undefined ? 0 : (roundBest.get(at) ?? 0);
-      keepBest(best, limit, {
-        id,
-        score: score + add,
-        own: 1,
-        order: document.order,
-      });
+    for (let at = 0; at < matches.length; at++) {
+      const document = found[at];
+      if (document === undefined) continue;
+      const add =
+        document.round === undefined || document.message.role !== 'tool'
+          ? 0
+          : (roundBest.get(document.round) ?? 0);
+      keepBest(
+        best,
+        limit,
+        matches[at]!.id,
+        matches[at]!.score + add,
+        1,
+        document.order,
+      );
     }
     // A round's tool results without query words all score its best: only
     // the first `limit` of them can make the cut.
-    for (const [at, add] of roundBest) {
+    for (const [round, add] of roundBest) {
       let taken = 0;
-      for (const id of toolResultsOf.get(at) ?? []) {
+      for (const id of toolResultsOf.get(round) ?? []) {
         if (taken === limit) break;
-        if (matched.has(id)) continue;
+        if (toolsFound.has(id)) continue;
         taken++;
-        keepBest(best, limit, {
-          id,
-          score: add,
-          own: 0,
-          order: documents.get(id)!.order,
-        });
+        keepBest(best, limit, id, add, 0, documents.get(id)!.order);
       }
     }
     return best.map(({ id, score }) => ({ id, score }));
@@ -377,24 +379,36 @@ interface Ranked {
   readonly order: number;
 }
 
-/** Whether `a` ranks before `b`: higher score, then holding query words, then indexed first. */
-function ranksBefore(a: Ranked, b: Ranked): boolean {
+/** Whether a match (`score`, `own`, `order`) ranks before `other`: higher score, then holding query words, then indexed first. */
+function ranksBefore(
+  score: number,
+  own: number,
+  order: number,
+  other: Ranked,
+): boolean {
   return (
-    a.score > b.score ||
-    (a.score === b.score &&
-      (a.own > b.own || (a.own === b.own && a.order < b.order)))
+    score > other.score ||
+    (score === other.score &&
+      (own > other.own || (own === other.own && order < other.order)))
   );
 }
 
-/** Inserts `entry` into `best` (sorted, at most `limit` long) if it makes the cut. */
-function keepBest(best: Ranked[], limit: number, entry: Ranked): void {
+/** Inserts a match into `best` (sorted, at most `limit` long) if it makes the cut. */
+function keepBest(
+  best: Ranked[],
+  limit: number,
+  id: string,
+  score: number,
+  own: number,
+  order: number,
+): void {
   if (best.length === limit) {
-    if (!ranksBefore(entry, best[limit - 1]!)) return;
+    if (!ranksBefore(score, own, order, best[limit - 1]!)) return;
     best.pop();
   }
   let at = best.length;
-  while (at > 0 && ranksBefore(entry, best[at - 1]!)) at--;
-  best.splice(at, 0, entry);
+  while (at > 0 && ranksBefore(score, own, order, best[at - 1]!)) at--;
+  best.splice(at, 0, { id, score, own, order });
 }
 
 /** An excerpt of at most `max` characters around the window holding the most distinct query terms. */
