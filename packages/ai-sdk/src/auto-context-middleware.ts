@@ -1,12 +1,11 @@
+import type { AiSdkMessage, AiSdkProviderOptions } from '@acm/core/formats';
+import { fromAiSdkMessage, toAiSdkMessage } from '@acm/core/formats';
 import type {
   AutoContextMemory,
   AutoContextSessionOptions,
   SessionManager,
 } from '@acm/core';
 import { createSessionManager } from '@acm/core/internal';
-import type { AiSdkMessage, AiSdkProviderOptions } from './ai-sdk-prompt';
-import { fromAiSdkMessage } from './from-ai-sdk-messages';
-import { toAiSdkMessage } from './to-ai-sdk-messages';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';

@@ -1,5 +1,5 @@
+import type { AiSdkMessage } from '@acm/core/formats';
 import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
-import type { AiSdkMessage } from './ai-sdk-prompt';
 import {
   createAiSdkSessions,
   leadingSystemMessages,
