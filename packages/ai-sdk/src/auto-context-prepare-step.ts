@@ -101,7 +101,9 @@ export function autoContextPrepareStep({
       variant: 'v3',
       acceptsView: true,
     });
-    return { messages: [...leading, ...call.messages!] as TMessage[] };
+    return {
+      messages: (leading as TMessage[]).concat(call.messages as TMessage[]),
+    };
   };
   return Object.assign(prepareStep, {
     getMemory: sessions.getMemory,
