@@ -38,6 +38,10 @@ export class AppendableState {
   /** Ids of working messages not in `original` (summaries, stubs); `undefined` = rebuild. */
   #workingOnlyIds: Set<string> | undefined;
 
+  /** Whether a message uses `id` (indexes built); made once, not per append. */
+  readonly #isIdTaken = (id: string): boolean =>
+    this.#originalIds!.has(id) || this.#workingOnlyIds!.has(id);
+
   constructor(state: ContextState) {
     this.#sessionId = state.sessionId;
     this.#revision = state.revision;
@@ -118,11 +122,8 @@ export class AppendableState {
     assertMessageArray(messages);
     if (messages.length === 0) return messages;
     const originalIds = this.#indexOriginalIds();
-    const workingOnlyIds = this.#indexWorkingOnlyIds(originalIds);
-    assertValidNewMessages({
-      messages,
-      isIdTaken: (id) => originalIds.has(id) || workingOnlyIds.has(id),
-    });
+    this.#indexWorkingOnlyIds(originalIds);
+    assertValidNewMessages({ messages, isIdTaken: this.#isIdTaken });
     const paired = assertToolPairing({
       existing: this.workingList,
       messages,
