@@ -859,7 +859,14 @@ describe('runCompression', () => {
       const { calls, summarizer } = countingSummarizer();
       const { promise } = run(
         smallCurrentRound,
-        config({ maxToken: 2500, tokenRatio: 0.5, targetRatio: 0.25 }),
+        // Without clearToolUses, which at the hard budget clears the consumed
+        // exchange itself.
+        config({
+          maxToken: 2500,
+          tokenRatio: 0.5,
+          targetRatio: 0.25,
+          strategies: { clearToolUses: false },
+        }),
         { summarizer },
       );
       const outcome = await promise;

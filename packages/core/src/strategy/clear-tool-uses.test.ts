@@ -175,17 +175,28 @@ describe('clearToolUses', () => {
     expect(clearToolUses(fixtureContext(history, { config }))).toBeUndefined();
   });
 
-  it('should keep fewer recent exchanges when they hold more than a quarter of the budget, but always the latest', () => {
+  it('should give up the recent exchanges at the hard budget until the pass lands at the low-water mark', () => {
     const messages = toolLoop(5);
     const plan = clearToolUses(
       fixtureContext(messages, { config: { maxToken: 1500 } }),
     )!;
-    // 15 % of 1500 tokens holds one 2000-character exchange only; the four
-    // older ones are cleared, and their stubs (over 10 % of the budget) are
-    // folded into one digest.
+    // Over the hard budget: keeping even the latest 2000-character exchange
+    // would leave the context above 50 % of 1500 tokens, so all five are
+    // cleared, and their stubs (over 10 % of the budget) are folded into one
+    // digest. The live exchange stays.
     expect(plan.edits.map((edit) => edit.range)).toEqual([
-      { start: 2, end: 10 },
+      { start: 2, end: 12 },
     ]);
+    // Below the hard budget the latest consumed exchange is always kept (the
+    // four older ones become stubs, under 10 % of the budget).
+    const below = clearToolUses(
+      fixtureContext(messages, {
+        config: { maxToken: 4000, tokenRatio: 0.5, targetRatio: 0.48 },
+      }),
+    );
+    expect(below?.edits.map((edit) => edit.range)).toEqual(
+      [2, 4, 6, 8].map((start) => ({ start, end: start + 2 })),
+    );
   });
 
   it('should fold the cleared stretch into one digest that points at the originals, generation after generation', () => {
@@ -223,16 +234,17 @@ describe('clearToolUses', () => {
     ).toEqual([]);
 
     // Four more exchanges, over the budget again: the next fold replaces the
-    // digest (no nesting), and its entry holds the original messages only.
+    // digest (no nesting), and its entry holds the original messages only;
+    // at the hard budget it takes the recent exchanges too.
     const grown = [...once.working.slice(0, -2), ...toolLoop(12).slice(18)];
     const second = clearToolUses(
       fixtureContext(grown, { config: small, offloads: once.offloads }),
     )!;
     expect(second.edits.map((edit) => edit.range)).toEqual([
-      { start: 2, end: 11 },
+      { start: 2, end: 13 },
     ]);
     expect(Object.values(second.edits[0]!.offloads)).toEqual([
-      [...messages.slice(2, 18), ...toolLoop(12).slice(18, 24)],
+      [...messages.slice(2, 18), ...toolLoop(12).slice(18, 26)],
     ]);
   });
 
