@@ -21,7 +21,7 @@ import { runCompression } from './run-compression';
  * strategies and the last resort; tau-bench runs (many short rounds) the
  * rollup, tool runs and round summaries.
  */
-const REPLAY_CONFIGS: AutoContextConfigInput[] = [
+const REPLAY_CONFIGS: readonly AutoContextConfigInput[] = [
   {
     msgThreshold: 24,
     maxToken: 6000,
@@ -37,12 +37,6 @@ const REPLAY_CONFIGS: AutoContextConfigInput[] = [
     compactRatioThreshold: 0.9,
   },
 ];
-// At the hard budget clearToolUses clears the consumed exchanges of a SWE run
-// down to the low-water mark; without it, compressCurrentRound does the work.
-REPLAY_CONFIGS.push({
-  ...REPLAY_CONFIGS[0]!,
-  strategies: { clearToolUses: false },
-});
 
 describe('runCompression', () => {
   it('should keep the contract at every turn of every shared conversation replayed', async () => {

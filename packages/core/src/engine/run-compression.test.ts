@@ -859,14 +859,7 @@ describe('runCompression', () => {
       const { calls, summarizer } = countingSummarizer();
       const { promise } = run(
         smallCurrentRound,
-        // Without clearToolUses, which at the hard budget clears the consumed
-        // exchange itself.
-        config({
-          maxToken: 2500,
-          tokenRatio: 0.5,
-          targetRatio: 0.25,
-          strategies: { clearToolUses: false },
-        }),
+        config({ maxToken: 2500, tokenRatio: 0.5, targetRatio: 0.25 }),
         { summarizer },
       );
       const outcome = await promise;

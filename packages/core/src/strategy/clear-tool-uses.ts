@@ -1,4 +1,4 @@
-import { withAcmMarker } from '../message/acm-marker';
+import { getAcmMarker, withAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { createPreview } from '../summary/create-preview';
@@ -95,10 +95,14 @@ export const clearToolUses: Strategy = (context) => {
     CLEAR_KEEP_RECENT_EXCHANGES,
     total,
   );
-  // At the hard budget the rewrite happens anyway: it must land at the
-  // low-water mark, or the next one comes a turn or two later. The recent
-  // exchanges are given up, oldest first, until it does.
-  if (total >= config.maxToken) {
+  // At the hard budget the rewrite happens anyway: in a long tool loop it
+  // must land at the low-water mark, or the next one comes a turn or two
+  // later. The recent exchanges are given up, oldest first, until it does.
+  if (
+    total >= config.maxToken &&
+    countRoundExchanges(context, roundStart, consumed.length) >=
+      CLEAR_DEEPEN_MIN_EXCHANGES
+  ) {
     const lowWater = config.maxToken * config.targetRatio;
     for (
       let keep = CLEAR_KEEP_RECENT_EXCHANGES - 1;
@@ -152,6 +156,40 @@ export const clearToolUses: Strategy = (context) => {
   }
   return { strategy: 'clearToolUses', edits, tasks: [], skipped: [] };
 };
+
+/**
+ * Exchanges the current round must have had (consumed ones in working memory
+ * plus those behind a `clearToolUses` digest) before a clear at the hard
+ * budget may give up the recent exchanges: a coding agent's tool loop, not a
+ * chat turn whose few recent results hold the facts of the request.
+ */
+export const CLEAR_DEEPEN_MIN_EXCHANGES = 16;
+
+/** `consumed` plus the exchanges folded into `clearToolUses` digests of the current round. */
+function countRoundExchanges(
+  context: StrategyContext,
+  roundStart: number,
+  consumed: number,
+): number {
+  let count = consumed;
+  for (const message of context.messages.slice(roundStart)) {
+    const marker = getAcmMarker(message);
+    if (
+      marker?.kind !== 'tool-run-summary' ||
+      marker.strategy !== 'clearToolUses' ||
+      marker.offloadId === undefined
+    )
+      continue;
+    for (const original of context.lookupOffload(marker.offloadId) ?? []) {
+      if (
+        original.role === 'assistant' &&
+        original.content.some((part) => part.type === 'tool-call')
+      )
+        count++;
+    }
+  }
+  return count;
+}
 
 interface ClearBatch {
   readonly stubbed: readonly {
