@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createAutoContextMemory } from '../memory/create-auto-context-memory';
 import type { Message } from '../message/message';
 import { fromOpenAIMessages } from '../openai/from-openai-messages';
-import { createContextReloadHandler } from '../reload/create-context-reload-handler';
+import { createContextReloadHandler } from '../offload/create-context-reload-handler';
 import { loadSharedConversations } from '../testing/load-shared-conversations';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';

@@ -10,7 +10,7 @@ import type { Message, Role } from '../message/message';
 import {
   CONTEXT_RELOAD_ID_PARAMETER,
   CONTEXT_RELOAD_TOOL_NAME,
-} from '../reload/context-reload-tool-definition';
+} from '../offload/context-reload-tool-definition';
 import { LONG_TERM_LIMITS } from '../long-term/long-term-limits';
 import {
   CONTEXT_SEARCH_TOOL_NAME,
