@@ -122,17 +122,17 @@ export function createPostgresLongTermBackend({
     // a parameter ($5): a constant for the planner, which can then use the
     // GIN index for the candidates. MATERIALIZED: each part is computed once,
     // never inlined into the per-record join.
-    searchWords: `WITH terms AS MATERIALIZED (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme),
+    searchWords: `WITH terms AS MATERIALIZED (
+        SELECT lexeme, ${asQuery('lexeme')} AS q FROM (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme) AS l),
       corpus AS MATERIALIZED (
         SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl,
           (SELECT count(*) FROM terms)::float8 AS terms
         FROM ${t} WHERE ${owned}),
       idf AS MATERIALIZED (
-        SELECT ${asQuery('terms.lexeme')} AS q,
-          ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
+        SELECT terms.q, ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
         FROM terms CROSS JOIN corpus CROSS JOIN LATERAL (
           SELECT count(*)::float8 AS n FROM ${t}
-          WHERE ${owned} AND search @@ ${asQuery('terms.lexeme')}) AS df),
+          WHERE ${owned} AND search @@ terms.q) AS df),
       scored AS (
         SELECT h.id, h.created_at,
           sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * h.tokens / greatest(corpus.avgdl, 1))))
