@@ -8,7 +8,7 @@ import { toJsonSafe } from './json-safe';
  * does not protect it.
  */
 export function hashValue(value: unknown): string {
-  return hashText(canonicalJson(toJsonSafe(value)));
+  return hashText(canonicalJson(value));
 }
 
 /** {@link hashValue} of a string that is already canonical. */
@@ -26,9 +26,17 @@ export function hashText(text: string): string {
   );
 }
 
+/** The canonical JSON of `toJsonSafe(value)`, without copying `value` first. */
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     return JSON.stringify(value) ?? 'null';
+  }
+  if (
+    value instanceof Uint8Array ||
+    value instanceof ArrayBuffer ||
+    value instanceof URL
+  ) {
+    return canonicalJson(toJsonSafe(value));
   }
   if (Array.isArray(value)) {
     return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
