@@ -56,3 +56,13 @@ export type {
 export { withReloadInstruction } from './with-reload-instruction';
 export { withoutOffloadMarkers } from './without-offload-markers';
 export { rebaseMessages } from './rebase-messages';
+export {
+  NO_SEARCH_MEMORY_REPLY,
+  createSessionSearchHandler,
+  createSessionToolHandler,
+} from './create-session-tool-handler';
+export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
+export type {
+  LongTermTurnError,
+  LongTermTurns,
+} from './create-long-term-turns';
