@@ -156,7 +156,7 @@ export function longTermMemoryMiddleware({
       );
       return { ...result, stream };
     },
-    flush: turns.flush,
+    flush: () => turns.flush(),
   };
 }
 

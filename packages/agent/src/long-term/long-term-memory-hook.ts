@@ -102,7 +102,7 @@ export function longTermMemoryHook({
       if (start < 0) return;
       turns.record(memory, messages.slice(start));
     },
-    flush: turns.flush,
+    flush: () => turns.flush(),
   };
 }
 

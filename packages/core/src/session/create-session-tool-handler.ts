@@ -35,10 +35,7 @@ export function createSessionToolHandler<TMemory extends object, TContext>({
   };
   if (typeof memory !== 'function') handlerOf(memory);
   return async (input, context) => {
-    const target =
-      typeof memory === 'function'
-        ? (memory as (context: TContext) => TMemory | undefined)(context)
-        : memory;
+    const target = typeof memory === 'function' ? memory(context) : memory;
     return target === undefined ? noMemoryReply : handlerOf(target)(input);
   };
 }

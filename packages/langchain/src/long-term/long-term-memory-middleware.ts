@@ -108,7 +108,7 @@ export function longTermMemoryMiddleware({
   });
   return Object.assign(middleware, {
     /** Resolves when every recording started so far has settled (never rejects). */
-    flush: turns.flush,
+    flush: () => turns.flush(),
   });
 }
 
