@@ -41,12 +41,12 @@ describe('createSessionSearchHandler', () => {
       role: 'user',
       content: [{ type: 'text', text: 'The invoice number is INV-42.' }],
     });
-    let current: AutoContextMemory | undefined;
-    const search = createSessionSearchHandler(() => current);
+    const held: { memory?: AutoContextMemory } = {};
+    const search = createSessionSearchHandler(() => held.memory);
     expect(await search({ query: 'invoice' }, undefined)).toBe(
       NO_SEARCH_MEMORY_REPLY,
     );
-    current = memory;
+    held.memory = memory;
     expect(await search({ query: 'invoice' }, undefined)).toContain('INV-42');
   });
 });
