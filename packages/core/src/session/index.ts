@@ -54,7 +54,6 @@ export type {
   SyncMessagesResult,
 } from './sync-messages';
 export { withReloadInstruction } from './with-reload-instruction';
-export { withoutOffloadMarkers } from './without-offload-markers';
 export { rebaseMessages } from './rebase-messages';
 export {
   NO_SEARCH_MEMORY_REPLY,
