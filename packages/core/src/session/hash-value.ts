@@ -38,12 +38,21 @@ function canonicalJson(value: unknown): string {
   ) {
     return canonicalJson(toJsonSafe(value));
   }
+  // Concatenation, not map/join: no array per level (a rope, flattened once by hashText).
+  let text: string;
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+    text = '[';
+    for (let index = 0; index < value.length; index++) {
+      text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    }
+    return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+  text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${text}}`;
 }
