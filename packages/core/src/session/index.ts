@@ -65,3 +65,4 @@ export type {
   LongTermTurnError,
   LongTermTurns,
 } from './create-long-term-turns';
+export { readToolDefinitions } from './read-tool-definitions';
