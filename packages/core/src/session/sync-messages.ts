@@ -46,10 +46,12 @@ export interface SyncMessagesOptions<TMessage> {
    * framework sends its full history every call (AI SDK middleware). It is
    * checked first, with `isSameMessage`, and only while the memory's original
    * messages are exactly that many, so recognising it costs no id (no hash)
-   * of an old message.
+   * of an old message. Only its length, its first and its last `sampleSize`
+   * entries are read, so a sample holding just those is enough (the caller
+   * need not keep the whole list alive).
    * @default undefined
    */
-  readonly lastInput?: readonly TMessage[];
+  readonly lastInput?: ArrayLike<TMessage>;
   /**
    * The view last handed to the framework, when it may send that view back
    * with new messages appended (a `prepareStep` whose result is carried
@@ -123,7 +125,7 @@ export async function syncMessages<TMessage>({
       sampleSize,
       (index) => idOf(messages[index]!, index) === at(index)!.id,
     );
-  const continues = (prefix: readonly TMessage[] | undefined): boolean =>
+  const continues = (prefix: ArrayLike<TMessage> | undefined): boolean =>
     prefix !== undefined &&
     matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
       isSameMessage(messages[index]!, prefix[index]!),
