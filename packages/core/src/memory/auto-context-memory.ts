@@ -36,7 +36,7 @@ import {
   CONTEXT_STATE_SCHEMA_VERSION,
 } from '../state/state-format';
 import { parseState } from '../state/parse-state';
-import { reloadOffload } from '../state/reload-offload';
+import { reloadOffload } from '../offload/reload-offload';
 import { serializeState } from '../state/serialize-state';
 import { assertValidSessionId } from '../store/assert-valid-session-id';
 import type { SessionStore } from '../store/session-store';
@@ -47,16 +47,16 @@ import { checkTrigger } from '../threshold/check-trigger';
 import { countFixedTokens } from '../token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../token/count-fixed-tokens';
 import type { TokenCounter } from '../token/token-counter';
-import { addOffloadEntry } from './add-offload-entry';
+import { addOffloadEntry } from '../offload/add-offload-entry';
 import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
 import { createScopedIdGenerator } from './create-scoped-id-generator';
-import { getSessionTag } from './session-tag';
+import { getSessionTag } from '../offload/session-tag';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
 import { copyState } from './freeze-state';
-import type { OffloadLookup } from './offload-lookup';
+import type { OffloadLookup } from '../offload/offload-lookup';
 import type { PlanProvider } from './plan-provider';
-import { removeOffloadEntry } from './remove-offload-entry';
+import { removeOffloadEntry } from '../offload/remove-offload-entry';
 
 /** The range `setCalibration` clamps the provider/estimate ratio to. */
 export const CALIBRATION_LIMITS = { min: 0.25, max: 4 } as const;

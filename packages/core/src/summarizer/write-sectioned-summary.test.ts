@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import { renderTranscript } from '../summary/render-transcript';
 import { writeSectionedSummary } from './write-sectioned-summary';
 
@@ -129,10 +129,59 @@ describe('writeSectionedSummary', () => {
         'Task and constraints:',
         '- Please cancel reservation ZFA04Y; my user id is mia_li_3668.',
         'Progress and decisions:',
-        '- get_reservation_details ZFA04Y → reservation_id: ZFA04Y, user_id: mia_li_3668',
+        '- get_reservation_details ZFA04Y → user_id: mia_li_3668',
         '- ZFA04Y flights: (flight_number date) HAT136 2024-05-20; HAT039 2024-05-21',
         'Next step:',
         '- The reservation has two flights. I will ask the user to confirm the cancellation.',
+      ].join('\n'),
+    );
+  });
+
+  it('should write a list of records of one shape as rows, the field names once, nested records as field.key columns', () => {
+    const flight = (number: string, economy: number) => ({
+      flight_number: number,
+      origin: 'JFK',
+      destination: 'SEA',
+      status: 'available',
+      note: null,
+      prices: { economy, business: economy * 3 },
+    });
+    const transcript = renderTranscript([
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'search_direct_flight',
+            input: { origin: 'JFK', destination: 'SEA', date: '2024-05-20' },
+          },
+        ],
+      },
+      {
+        id: 't1',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'search_direct_flight',
+            output: JSON.stringify([
+              flight('HAT136', 120),
+              flight('HAT039', 95),
+            ]),
+          },
+        ],
+      },
+    ]);
+    expect(writeSectionedSummary(transcript, 2000)).toBe(
+      [
+        'Progress and decisions:',
+        '- search_direct_flight origin: JFK, destination: SEA, date: 2024-05-20 → (flight_number origin destination status note prices.economy prices.business) HAT136 JFK SEA available null 120 360',
+        '- HAT039 JFK SEA available null 95 285',
+        'Next step:',
+        '- last call: search_direct_flight origin: JFK, destination: SEA, date: 2024-05-20',
       ].join('\n'),
     );
   });

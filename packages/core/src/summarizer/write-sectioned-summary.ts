@@ -365,7 +365,7 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
       case 'error': {
         const callText =
           lastCall !== undefined ? lastCall.text : (block.tool ?? 'tool');
-        const outcome = describeOutcome(block.body);
+        const outcome = describeOutcome(block.body, callText);
         // Calls that change something outrank lookups.
         const weight = EDIT_TOOL.test(block.tool ?? '') ? 20 : 0;
         if (outcome.length === 0) {
@@ -578,14 +578,18 @@ function compactInput(input: string): string {
 }
 
 /** The outcome of a tool result: compact JSON records, or its first informative lines. */
-function describeOutcome(body: string): string[] {
+function describeOutcome(body: string, callText = ''): string[] {
   const parsed = parseJson(body);
   if (parsed !== undefined && typeof parsed === 'object' && parsed !== null) {
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return ['[]'];
+      // Records of one shape (search results): one row each, the field
+      // names once, on the first row.
+      const rows = describeRows(parsed);
+      if (rows !== undefined) return rows;
       return parsed.map((element) => describeValue(element));
     }
-    return describeRecord(parsed as Record<string, unknown>);
+    return describeRecord(parsed as Record<string, unknown>, callText);
   }
   const lines = body
     .split('\n')
@@ -609,9 +613,15 @@ function describeOutcome(body: string): string[] {
 /**
  * A JSON object as records: its scalar fields in one, then each nested field in
  * its own, led by the object's first scalar value (its id, typically), so that
- * a reservation's flights stay next to the reservation.
+ * a reservation's flights stay next to the reservation. Fields without a value
+ * (`null`, `""`) are left out, and so are the string fields the call that
+ * asked for the object already names (`get_reservation_details ZFA04Y →` does
+ * not need `reservation_id: ZFA04Y` again).
  */
-function describeRecord(record: Record<string, unknown>): string[] {
+function describeRecord(
+  record: Record<string, unknown>,
+  callText = '',
+): string[] {
   const scalars: [string, unknown][] = [];
   const nested: [string, unknown][] = [];
   for (const entry of Object.entries(record)) {
@@ -620,8 +630,15 @@ function describeRecord(record: Record<string, unknown>): string[] {
     );
   }
   const anchor = scalars.length > 0 ? `${String(scalars[0]![1])} ` : '';
+  const told = new Set(callText.match(ID_TOKEN) ?? []);
+  const shown = scalars.filter(
+    ([, value]) =>
+      value !== null &&
+      value !== '' &&
+      !(typeof value === 'string' && value.length >= 3 && told.has(value)),
+  );
   const records =
-    scalars.length > 0 ? [describeValue(Object.fromEntries(scalars))] : [];
+    shown.length > 0 ? [describeValue(Object.fromEntries(shown))] : [];
   for (const [key, value] of nested)
     records.push(`${anchor}${key}: ${describeValue(value)}`);
   return records;
@@ -650,26 +667,63 @@ function describeValue(value: unknown): string {
  * when the rows differ or a value holds a space or a separator.
  */
 function describeTable(rows: readonly unknown[]): string | undefined {
+  const table = tabulate(rows);
+  if (table === undefined) return undefined;
+  return `(${table.columns.join(' ')}) ${table.rows.join('; ')}`;
+}
+
+/**
+ * A list of two or more records of one shape as rows, the field names once,
+ * before the first row: `(flight_number origin … prices.economy) HAT017 MCO
+ * … 179`, then `HAT028 MCO … 164`. A search result's rows cost a third of
+ * their `key: value` form, so that a small summary keeps more of them, each
+ * with its own values. `undefined` when `describeTable` would refuse them.
+ */
+function describeRows(rows: readonly unknown[]): string[] | undefined {
+  const table = tabulate(rows);
+  if (table === undefined) return undefined;
+  return table.rows.map((row, index) =>
+    index === 0 ? `(${table.columns.join(' ')}) ${row}` : row,
+  );
+}
+
+/**
+ * The cells of records of one shape: scalar fields, and the scalar fields of
+ * a nested record as `field.key` columns (seats and prices per cabin).
+ * `undefined` when fewer than two rows, the shapes differ, or a cell is empty
+ * or holds a space or a separator.
+ */
+function tabulate(
+  rows: readonly unknown[],
+): { columns: string[]; rows: string[] } | undefined {
   if (rows.length < 2) return undefined;
   let keys: string[] | undefined;
   const lines: string[] = [];
   for (const row of rows) {
     if (typeof row !== 'object' || row === null || Array.isArray(row))
       return undefined;
-    const entries = Object.entries(row as Record<string, unknown>);
-    const names = entries.map(([key]) => key);
+    const names: string[] = [];
+    const cells: string[] = [];
+    for (const [key, cell] of Object.entries(row as Record<string, unknown>)) {
+      const nested =
+        typeof cell === 'object' && cell !== null && !Array.isArray(cell)
+          ? Object.entries(cell as Record<string, unknown>).map(
+              ([inner, value]): [string, unknown] => [`${key}.${inner}`, value],
+            )
+          : [[key, cell] as [string, unknown]];
+      for (const [name, value] of nested) {
+        if (typeof value === 'object' && value !== null) return undefined;
+        const text = describeValue(value);
+        if (text === '' || /[\s;()]/.test(text)) return undefined;
+        names.push(name);
+        cells.push(text);
+      }
+    }
     if (keys === undefined) keys = names;
     else if (names.join(' ') !== keys.join(' ')) return undefined;
-    const cells: string[] = [];
-    for (const [, cell] of entries) {
-      if (typeof cell === 'object' && cell !== null) return undefined;
-      const text = describeValue(cell);
-      if (text === '' || /[\s;()]/.test(text)) return undefined;
-      cells.push(text);
-    }
     lines.push(cells.join(' '));
   }
-  return `(${keys!.join(' ')}) ${lines.join('; ')}`;
+  return { columns: keys!, rows: lines };
 }
 
 function parseJson(text: string): unknown {
