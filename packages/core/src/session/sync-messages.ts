@@ -115,36 +115,41 @@ export async function syncMessages<TMessage>({
   // O(1) reads: no snapshot of the history is built.
   const originalCount = memory.getOriginalMessageCount();
   const workingCount = memory.getMessageCount();
-  const idsMatch = (
-    count: number,
-    at: (index: number) => Message | undefined,
-  ): boolean =>
-    matchesPrefix(
-      messages.length,
-      count,
-      sampleSize,
-      (index) => idOf(messages[index]!, index) === at(index)!.id,
-    );
-  const continues = (prefix: ArrayLike<TMessage> | undefined): boolean =>
-    prefix !== undefined &&
-    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
-      isSameMessage(messages[index]!, prefix[index]!),
-    );
-
+  // Module functions and anonymous callbacks only: this runs on every
+  // adapter call, and under tsx's keepNames (the benches) each named closure
+  // costs a defineProperty.
   let anchor: SyncAnchor = 'none';
   let start = 0;
-  if (lastInput?.length === originalCount && continues(lastInput)) {
+  if (
+    lastInput?.length === originalCount &&
+    continues(messages, lastInput, sampleSize, isSameMessage)
+  ) {
     anchor = 'input';
     start = originalCount;
   } else if (
-    idsMatch(originalCount, (index) => memory.getOriginalMessageAt(index))
+    matchesPrefix(
+      messages.length,
+      originalCount,
+      sampleSize,
+      (index) =>
+        idOf(messages[index]!, index) ===
+        memory.getOriginalMessageAt(index)!.id,
+    )
   ) {
     anchor = 'original';
     start = originalCount;
-  } else if (idsMatch(workingCount, (index) => memory.getMessageAt(index))) {
+  } else if (
+    matchesPrefix(
+      messages.length,
+      workingCount,
+      sampleSize,
+      (index) =>
+        idOf(messages[index]!, index) === memory.getMessageAt(index)!.id,
+    )
+  ) {
     anchor = 'working';
     start = workingCount;
-  } else if (continues(lastView)) {
+  } else if (continues(messages, lastView, sampleSize, isSameMessage)) {
     anchor = 'view';
     start = lastView!.length;
   }
@@ -164,6 +169,21 @@ export async function syncMessages<TMessage>({
   const appended = convert(fresh, { firstIndex, ids });
   await memory.addMessages(appended);
   return { kind, anchor, appended };
+}
+
+/** Whether `messages` continues `prefix`, by `isSameMessage` on the sampled positions (`matchesPrefix`). */
+function continues<TMessage>(
+  messages: readonly TMessage[],
+  prefix: ArrayLike<TMessage> | undefined,
+  sampleSize: number,
+  isSameMessage: (message: TMessage, viewMessage: TMessage) => boolean,
+): boolean {
+  return (
+    prefix !== undefined &&
+    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
+      isSameMessage(messages[index]!, prefix[index]!),
+    )
+  );
 }
 
 /** Whether a list of `length` continues a prefix of `prefixLength`, checking the first and the last `sampleSize` positions. */
