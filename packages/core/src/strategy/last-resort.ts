@@ -279,7 +279,7 @@ function planSizedRuns(
 }
 
 /** Longest fold summary, as a share of its transcript (the extractive summarizer's default). */
-const SUMMARY_MAX_SHARE = 0.25;
+const SUMMARY_MAX_SHARE = 0.5;
 
 /**
  * `room` tokens shared among folds in proportion to the size of what each
