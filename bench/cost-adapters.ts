@@ -10,13 +10,18 @@
  *   message list grows by one LangChain message a turn;
  * - core: `memory.addMessage` + no-op `compressIfNeeded` (a memory of its own).
  *
- * Each in its own loop (all histories alive). Goals (#13): each adapter ÷
- * core ≤ 2. The adapters' sources belong to the `adapters` stream: this only
+ * All three take the same new message each turn, timed one after the other in
+ * a rotating order (all histories alive), so each sees the same untimed work
+ * before it and the same tokenizer caches: run in separate loops (as before),
+ * the loop that came later on the same texts found the tokenizer's merge
+ * cache warm, and only the AI SDK loop followed the untimed prompt copies that
+ * evict the CPU caches (`session-sync.ts`, with other data, order and a full GC
+ * before each call, gave other ratios). Goals (#13): each adapter ÷ core ≤ 2. The adapters' sources belong to the `adapters` stream: this only
  * measures them. Used by cost.ts; see bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
 import { AutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
-import type { Message } from '@acm/core';
+import type { Message, TokenCounter } from '@acm/core';
 import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -47,12 +52,15 @@ export async function measureAdapters({
   toLangChain,
   sizes,
   turns,
+  makeCounter = createTiktokenTokenCounter,
 }: {
   buildHistory: (size: number, prefix: string) => Message[];
   createMessageStream: (prefix: string, first: number) => () => Message;
   toLangChain: (message: Message) => BaseMessage;
   sizes: readonly number[];
   turns: number;
+  /** The counter of each memory (a new one per loop). @default createTiktokenTokenCounter */
+  makeCounter?: () => TokenCounter;
 }): Promise<AdapterFigures[]> {
   const figures: AdapterFigures[] = [];
   for (const size of sizes) {
@@ -66,48 +74,27 @@ export async function measureAdapters({
     const memory = new AutoContextMemory({
       sessionId: `cost-adapters-core-${size}`,
       config: NO_TRIGGER,
-      counter: createTiktokenTokenCounter(),
+      counter: makeCounter(),
     });
     await memory.addMessages(history);
     await memory.compressIfNeeded();
-    const core: number[] = [];
-    for (let turn = 0; turn < turns; turn += 1) {
-      const message = { ...fresh[turn]!, id: `core-${fresh[turn]!.id}` };
-      const start = performance.now();
-      await memory.addMessage(message);
-      await memory.compressIfNeeded();
-      core.push(performance.now() - start);
-    }
 
     // AI SDK middleware.
     const acm = autoContextMiddleware({
       sessionId: `cost-adapters-ai-sdk-${size}`,
       config: NO_TRIGGER,
-      counter: createTiktokenTokenCounter(),
+      counter: makeCounter(),
     });
     const model = { specificationVersion: 'v3' };
     const system: AiSdkMessage = { role: 'system', content: 'You fix bugs.' };
     const freshPrompt = toAiSdkMessages(fresh);
     let prompt: AiSdkMessage[] = [system, ...toAiSdkMessages(history)];
     await acm.transformParams({ type: 'generate', params: { prompt }, model });
-    const aiSdk: number[] = [];
-    for (let turn = 0; turn < turns; turn += 1) {
-      prompt = [...prompt, freshPrompt[turn]!].map((message) => ({
-        ...message,
-      }));
-      const start = performance.now();
-      await acm.transformParams({
-        type: 'generate',
-        params: { prompt },
-        model,
-      });
-      aiSdk.push(performance.now() - start);
-    }
 
     // LangChain middleware.
     const middleware = langchainMiddleware({
       config: NO_TRIGGER,
-      counter: createTiktokenTokenCounter(),
+      counter: makeCounter(),
     });
     const beforeModel = middleware.beforeModel as unknown as (
       state: { messages: BaseMessage[] },
@@ -117,17 +104,39 @@ export async function measureAdapters({
     const lcState = { messages: history.map(toLangChain) };
     const lcFresh = fresh.map(toLangChain);
     await beforeModel(lcState, runtime);
-    const langchain: number[] = [];
-    for (let turn = 0; turn < turns; turn += 1) {
+
+    // One turn = the same new message through all three, in a rotating
+    // order: each sees the same untimed work before it (the AI SDK's new
+    // prompt objects, which evict caches) and the same tokenizer cache state.
+    const steps: (() => Promise<unknown>)[] = [
+      async () => {
+        const message = { ...fresh[turn]!, id: `core-${fresh[turn]!.id}` };
+        await memory.addMessage(message);
+        await memory.compressIfNeeded();
+      },
+      () =>
+        acm.transformParams({ type: 'generate', params: { prompt }, model }),
+      () => beforeModel(lcState, runtime),
+    ];
+    const times: number[][] = [[], [], []];
+    let turn = 0;
+    for (; turn < turns; turn += 1) {
+      // Each step the AI SDK builds new prompt objects (same content); LangGraph appends to its state.
+      prompt = [...prompt, freshPrompt[turn]!].map((message) => ({
+        ...message,
+      }));
       lcState.messages.push(lcFresh[turn]!);
-      const start = performance.now();
-      await beforeModel(lcState, runtime);
-      langchain.push(performance.now() - start);
+      for (let offset = 0; offset < steps.length; offset += 1) {
+        const which = (turn + offset) % steps.length;
+        const start = performance.now();
+        await steps[which]!();
+        times[which]!.push(performance.now() - start);
+      }
     }
 
-    const coreAddAndCheckMs = median(core);
-    const aiSdkTransformParamsMs = median(aiSdk);
-    const langchainBeforeModelMs = median(langchain);
+    const coreAddAndCheckMs = median(times[0]!);
+    const aiSdkTransformParamsMs = median(times[1]!);
+    const langchainBeforeModelMs = median(times[2]!);
     figures.push({
       size,
       coreAddAndCheckMs,

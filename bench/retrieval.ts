@@ -11,7 +11,8 @@
  * 2. opening request: with the words of the customer's first message as the
  *    query (at the end of the conversation), is a message holding each
  *    ground-truth action argument value in the top 5 (the opening message
- *    itself does not count)?
+ *    itself does not count)? Also reported with `context_search`'s round
+ *    scoring off (plain BM25 per message), for comparison.
  * 3. latency: `context_search` over 10 000 indexed messages (tau and SWE
  *    messages), and the embedded long-term backend over 10 000 records: median
  *    and p95 of a query, and the time to index.
@@ -60,7 +61,7 @@ interface Tally {
 const tally = (): Tally => ({ probes: 0, at1: 0, at5: 0 });
 const byIdentifier = tally();
 const byContext = tally();
-const opening = { values: 0, found: 0, conversations: 0 };
+const opening = { values: 0, found: 0, foundPlain: 0, conversations: 0 };
 const misses: string[] = [];
 const started = performance.now();
 const conversations = loadTau(limit);
@@ -102,16 +103,20 @@ for (const replayed of conversations) {
   if (probe !== undefined) {
     opening.conversations++;
     const firstUser = replayed.messages.find((m) => m.role === 'user')!;
-    const hits = createContextSearchHandler(memory)
-      .search(probe.query.slice(0, 4000), 6)
-      .filter((hit) => hit.messageId !== firstUser.id)
-      .slice(0, 5);
-    const texts = hits.map((hit) =>
-      benchText(replayed.messages.find((m) => m.id === hit.messageId)!),
-    );
+    const topTexts = (scoreToolResultsByRound: boolean) =>
+      createContextSearchHandler(memory, { scoreToolResultsByRound })
+        .search(probe.query.slice(0, 4000), 6)
+        .filter((hit) => hit.messageId !== firstUser.id)
+        .slice(0, 5)
+        .map((hit) =>
+          benchText(replayed.messages.find((m) => m.id === hit.messageId)!),
+        );
+    const texts = topTexts(true);
+    const plainTexts = topTexts(false);
     for (const value of probe.values) {
       opening.values++;
       if (texts.some((text) => text.includes(value))) opening.found++;
+      if (plainTexts.some((text) => text.includes(value))) opening.foundPlain++;
     }
   }
 }
@@ -224,6 +229,8 @@ const figures = {
     conversations: opening.conversations,
     argumentValues: opening.values,
     recallAt5: pct(opening.found, opening.values),
+    /** The same with `scoreToolResultsByRound: false` (plain BM25 per message). */
+    recallAt5WithoutRoundScores: pct(opening.foundPlain, opening.values),
   },
   latency: {
     indexedMessages: pool.length,
@@ -275,7 +282,7 @@ console.log(
   `same identifiers, queried by the words around them: recall@1 ${figures.identifierProbes.byContextWords.recallAt1} %, recall@5 ${figures.identifierProbes.byContextWords.recallAt5} %`,
 );
 console.log(
-  `opening request → ground-truth argument values in the top 5: ${opening.found}/${opening.values} = ${figures.openingRequest.recallAt5} % over ${opening.conversations} conversations (goal ≥ 80 %)`,
+  `opening request → ground-truth argument values in the top 5: ${opening.found}/${opening.values} = ${figures.openingRequest.recallAt5} % over ${opening.conversations} conversations (goal ≥ 80 %); without round scores ${figures.openingRequest.recallAt5WithoutRoundScores} %`,
 );
 console.log(
   `latency, context_search over ${pool.length} messages: index ${figures.latency.contextSearch.indexMs} ms, query median ${figures.latency.contextSearch.medianMs} ms, p95 ${figures.latency.contextSearch.p95Ms} ms (goal ≤ 10 ms median)`,

@@ -1,12 +1,11 @@
+import type { AiSdkMessage, AiSdkProviderOptions } from '@acm/core/formats';
+import { fromAiSdkMessage, toAiSdkMessage } from '@acm/core/formats';
 import type {
   AutoContextMemory,
   AutoContextSessionOptions,
   SessionManager,
 } from '@acm/core';
 import { createSessionManager } from '@acm/core/internal';
-import type { AiSdkMessage, AiSdkProviderOptions } from './ai-sdk-prompt';
-import { fromAiSdkMessage } from './from-ai-sdk-messages';
-import { toAiSdkMessage } from './to-ai-sdk-messages';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';
@@ -129,7 +128,9 @@ export function autoContextMiddleware({
       signal: params.abortSignal,
       variant: model.specificationVersion === 'v4' ? 'v4' : 'v3',
     });
-    const next: TParams = { ...params, prompt: [...system, ...call.messages!] };
+    // `concat`, not a spread: one copy of a long prompt costs a few µs.
+    const prompt = (system as AiSdkMessage[]).concat(call.messages!);
+    const next: TParams = { ...params, prompt };
     if (Object.hasOwn(params.providerOptions ?? {}, ACM_PROVIDER_OPTIONS_KEY)) {
       // The `acm` namespace is ours: the provider never sees it.
       if (Object.keys(providerOptions).length === 0) {

@@ -1,5 +1,5 @@
+import type { AiSdkMessage } from '@acm/core/formats';
 import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
-import type { AiSdkMessage } from './ai-sdk-prompt';
 import {
   createAiSdkSessions,
   leadingSystemMessages,
@@ -101,7 +101,9 @@ export function autoContextPrepareStep({
       variant: 'v3',
       acceptsView: true,
     });
-    return { messages: [...leading, ...call.messages!] as TMessage[] };
+    return {
+      messages: (leading as TMessage[]).concat(call.messages as TMessage[]),
+    };
   };
   return Object.assign(prepareStep, {
     getMemory: sessions.getMemory,

@@ -1,9 +1,8 @@
+import { fromAiSdkMessages, toAiSdkMessages } from '@acm/core/formats';
 import type { Message } from '@acm/core';
 import { fromModelMessages } from '@acm/core/formats';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { fromAiSdkMessages } from './from-ai-sdk-messages';
-import { toAiSdkMessages } from './to-ai-sdk-messages';
 
 // The shapes of core's AI SDK fixture (packages/core/src/formats/__fixtures__),
 // typed by `ai`'s own `ModelMessage`: the type checker confirms they are real.

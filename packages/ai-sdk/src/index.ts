@@ -25,41 +25,40 @@ export {
   warmUp,
 } from '@acm/core';
 export type * from '@acm/core';
+// The AI SDK ⇄ core message mapping lives in @acm/core/formats (pure, no
+// `ai` import); re-exported here for the middleware's users.
 export type {
   AiSdkFileData,
   AiSdkFilePart,
+  AiSdkFileForm,
   AiSdkImagePart,
   AiSdkMessage,
+  AiSdkMessageMetadata,
   AiSdkOtherPart,
   AiSdkPart,
+  AiSdkPartMetadata,
+  AiSdkPassthroughPart,
   AiSdkProviderOptions,
   AiSdkReasoningFilePart,
   AiSdkReasoningPart,
   AiSdkSpecificationVersion,
   AiSdkTextPart,
   AiSdkToolCallPart,
+  AiSdkToolOutputKind,
   AiSdkToolResultOutput,
   AiSdkToolResultPart,
-} from './ai-sdk-prompt';
-export type {
-  AiSdkFileForm,
-  AiSdkMessageMetadata,
-  AiSdkPartMetadata,
-  AiSdkPassthroughPart,
-  AiSdkToolOutputKind,
-} from './ai-sdk-message-metadata';
+  FromAiSdkMessagesOptions,
+  ToAiSdkMessagesOptions,
+} from '@acm/core/formats';
 export {
   AI_SDK_METADATA_KEY,
-  getAiSdkMetadata,
-} from './ai-sdk-message-metadata';
-export {
   EXECUTION_DENIED_TEXT,
   fromAiSdkMessage,
   fromAiSdkMessages,
-} from './from-ai-sdk-messages';
-export type { FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
-export { toAiSdkMessage, toAiSdkMessages } from './to-ai-sdk-messages';
-export type { ToAiSdkMessagesOptions } from './to-ai-sdk-messages';
+  getAiSdkMetadata,
+  toAiSdkMessage,
+  toAiSdkMessages,
+} from '@acm/core/formats';
 export {
   ACM_PROVIDER_OPTIONS_KEY,
   autoContextMiddleware,

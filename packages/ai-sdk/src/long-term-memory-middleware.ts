@@ -1,10 +1,10 @@
+import type { AiSdkMessage } from '@acm/core/formats';
+import { fromAiSdkMessage } from '@acm/core/formats';
 import type { Message } from '@acm/core';
 import { formatLongTermMemoryBlock } from '@acm/core/long-term';
 import type { LongTermMemory } from '@acm/core/long-term';
 import type { AutoContextMiddleware } from './auto-context-middleware';
 import type { AiSdkCallOptions } from './auto-context-middleware';
-import type { AiSdkMessage } from './ai-sdk-prompt';
-import { fromAiSdkMessage } from './from-ai-sdk-messages';
 import { hashValue } from '@acm/core/internal';
 
 /** What failed, for `onError`: the retrieval before a call, or the recording after it. */

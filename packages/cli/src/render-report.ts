@@ -1,3 +1,4 @@
+import type { StrategyName } from '@acm/core/internal';
 import type { SimulationResult } from './simulation-result';
 
 /**
@@ -138,15 +139,29 @@ td.bad { color: #b03a2e; font-weight: 600; }
 }
 `;
 
+/** One chart colour per strategy (typed: a new strategy needs one). */
+const STRATEGY_COLORS: Readonly<Record<StrategyName, string>> = {
+  rollupHistory: '#8e44ad',
+  compressToolRuns: '#16a085',
+  offloadLargeMessagesProtected: '#d68910',
+  offloadLargeMessages: '#ca6f1e',
+  clearToolUses: '#1abc9c',
+  summarizeRounds: '#2e86c1',
+  summarizeLargeCurrentMessages: '#28b463',
+  compressCurrentRound: '#cb4335',
+  lastResort: '#566573',
+};
+
+/** The strategy the engine runs after the walk, at the hard budget (the report's warning names its share). */
+const LAST_RESORT: StrategyName = 'lastResort';
+
 const SCRIPT = String.raw`
 (function () {
   'use strict';
   var result = JSON.parse(document.getElementById('acm-result').textContent);
   var SVG = 'http://www.w3.org/2000/svg';
-  var COLORS = { rollupHistory: '#8e44ad', compressToolRuns: '#16a085', offloadLargeMessagesProtected: '#d68910',
-    offloadLargeMessages: '#ca6f1e', clearToolUses: '#1abc9c', summarizeRounds: '#2e86c1', summarizeLargeCurrentMessages: '#28b463',
-    compressCurrentRound: '#cb4335', lastResort: '#566573' };
-  var LAST_RESORT = 'lastResort';
+  var COLORS = ${JSON.stringify(STRATEGY_COLORS)};
+  var LAST_RESORT = ${JSON.stringify(LAST_RESORT)};
   var config = result.config;
   var budget = config.maxToken;
   function count(value) { return Math.round(value).toLocaleString('en-US'); }

@@ -27,7 +27,8 @@ export {
   CONTEXT_RELOAD_TOOL_NAME,
   contextReloadToolDefinition,
   createContextReloadHandler,
-} from './reload';
+  findOffloadIds,
+} from './offload';
 export {
   createTiktokenTokenCounter,
   randomId,
@@ -38,7 +39,6 @@ export { createSessionRegistry, syncMessages } from './session';
 export { parseState, serializeState } from './state';
 export { createInMemorySessionStore } from './store';
 export { createExtractiveSummarizer } from './summarizer';
-export { findOffloadIds } from './summary';
 export { createApproximateTokenCounter, createTokenCounter } from './token';
 
 export type * from './clock';
@@ -53,7 +53,7 @@ export type * from './message';
 export type * from './openai';
 export type * from './plan';
 export type * from './prompt';
-export type * from './reload';
+export type * from './offload';
 export type * from './runtime';
 export type * from './session';
 export type * from './state';

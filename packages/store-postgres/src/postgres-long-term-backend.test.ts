@@ -208,6 +208,32 @@ describe('createPostgresLongTermBackend', () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
   });
 
+  it('should match a date however it is written and count the share of query words (as the embedded index)', async () => {
+    const backend = await createBackend();
+    const iso = record(alice, 'search_direct_flight {"date": "2024-05-20"}');
+    const french = record(alice, 'Je pars le 20 mai');
+    const may = record(alice, 'You may add 20 bags to the flight');
+    const fillers = ['You may cancel', 'May I help?', 'It may rain'].map(
+      (text) => record(alice, text),
+    );
+    await backend.add([iso, french, may, ...fillers]);
+
+    const hits = await backend.search({
+      owner: alice,
+      query: 'May 20th',
+      limit: 3,
+    });
+
+    // `may-20` (from 2024-05-20, "20 mai" and "May 20th") is the rarest of
+    // the query's terms (`may`, `20`, `may-20`): the two records of that day
+    // first (the shorter one ahead), then `may` + `20` without the day.
+    expect(hits.map((hit) => hit.record.id)).toStrictEqual([
+      french.id,
+      iso.id,
+      may.id,
+    ]);
+  });
+
   it('should stem with a language configuration', async () => {
     const backend = await createBackend(nextTable(), 'english');
     await backend.add([record(alice, 'She cancelled two reservations')]);

@@ -44,9 +44,9 @@ export interface PostgresLongTermBackendOptions {
   language?: string;
 }
 
-/** BM25's term-frequency saturation and length normalization (the usual values). */
+/** BM25's term-frequency saturation and length normalization (as core's `createFullTextIndex`). */
 const K1 = 1.2;
-const B = 0.75;
+const B = 0.25;
 /** How many candidates each ranking (words, embedding) contributes to the fusion, per hit asked. */
 const CANDIDATES_PER_HIT = 4;
 const LANGUAGE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -114,31 +114,36 @@ export function createPostgresLongTermBackend({
         AS r(id, user_id, agent_id, created_at, record, search, embedding)
       CROSS JOIN LATERAL (SELECT ${language === undefined ? 'r.search::tsvector' : 'to_tsvector($8::regconfig, r.search)'} AS search) AS v`,
     languageTerms: `SELECT ARRAY(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector($1::regconfig, $2)))) AS terms`,
-    // BM25 over the owner's records with binary term frequency: idf from the
-    // owner's document frequencies, length from `tokens`; each (record, term)
-    // is one `@@` test (unnesting every matching tsvector for exact term
-    // frequencies cost more: ADR). MATERIALIZED: each part is computed once,
-    // never inlined into the per-record join.
-    searchWords: `WITH terms AS MATERIALIZED (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme),
-      query AS MATERIALIZED (
-        SELECT string_agg(${asQuery('lexeme')}::text, ' | ')::tsquery AS tsq FROM terms),
+    // BM25 over the owner's records with binary term frequency, times the
+    // share of the query's terms a record holds (as the embedded index): idf
+    // from the owner's document frequencies, length from `tokens`. The OR of
+    // the terms arrives as a parameter ($5), so the planner sees a constant
+    // and the GIN index finds the candidates in one scan; document
+    // frequencies are counted over those candidates (every record holding a
+    // term is one), one `@@` test per (candidate, term). MATERIALIZED: each
+    // part is computed once, never inlined into a per-record join (ADR).
+    searchWords: `WITH terms AS MATERIALIZED (
+        SELECT DISTINCT lexeme, ${asQuery('lexeme')} AS q FROM unnest($3::text[]) AS lexeme),
       corpus AS MATERIALIZED (
-        SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl
+        SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl,
+          (SELECT count(*) FROM terms)::float8 AS terms
         FROM ${t} WHERE ${owned}),
+      candidates AS MATERIALIZED (
+        SELECT id, created_at, tokens, search FROM ${t}
+        WHERE ${owned} AND search @@ $5::tsquery),
+      hits AS MATERIALIZED (
+        SELECT c.id, terms.lexeme FROM candidates c JOIN terms ON c.search @@ terms.q),
       idf AS MATERIALIZED (
-        SELECT ${asQuery('terms.lexeme')} AS q,
-          ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
-        FROM terms CROSS JOIN corpus CROSS JOIN LATERAL (
-          SELECT count(*)::float8 AS n FROM ${t}
-          WHERE ${owned} AND search @@ ${asQuery('terms.lexeme')}) AS df),
+        SELECT hits.lexeme, ln(1 + (corpus.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+        FROM hits CROSS JOIN corpus GROUP BY hits.lexeme, corpus.n),
       scored AS (
-        SELECT h.id, h.created_at,
-          sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * h.tokens / greatest(corpus.avgdl, 1)))) AS score
-        FROM ${t} AS h CROSS JOIN query CROSS JOIN corpus
-        JOIN idf ON h.search @@ idf.q
-        WHERE h.user_id = $1 AND h.agent_id = $2 AND h.search @@ query.tsq
-        GROUP BY h.id, h.created_at
-        ORDER BY score DESC, h.created_at DESC, h.id
+        SELECT c.id, c.created_at,
+          sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * c.tokens / greatest(corpus.avgdl, 1))))
+            * count(*) / corpus.terms AS score
+        FROM hits JOIN idf ON idf.lexeme = hits.lexeme
+        JOIN candidates c ON c.id = hits.id CROSS JOIN corpus
+        GROUP BY c.id, c.created_at, corpus.terms
+        ORDER BY score DESC, c.created_at DESC, c.id
         LIMIT $4)
       SELECT s.score, r.record::text AS record, r.embedding
       FROM scored s JOIN ${t} r ON r.id = s.id AND r.user_id = $1 AND r.agent_id = $2
@@ -221,6 +226,7 @@ export function createPostgresLongTermBackend({
             key.agentId,
             terms,
             candidates,
+            terms.map(quoteLexeme).join(' | '),
           ]);
     const wordHits = words.rows.map((row) => ({
       record: toRecord(row, owner),
@@ -359,6 +365,11 @@ const MAX_TERM_CHARS = 255;
 /** Positions kept per word: PostgreSQL keeps at most 256, up to position 16383. */
 const MAX_POSITIONS = 256;
 const MAX_POSITION = 16_383;
+
+/** A lexeme as a quoted `tsquery` operand (no character of it is an operator). */
+function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
 
 function clipTerm(term: string): string {
   return term.length > MAX_TERM_CHARS ? term.slice(0, MAX_TERM_CHARS) : term;

@@ -1,8 +1,9 @@
 import { generateText, jsonSchema, tool } from 'ai';
-import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
+import type { JSONSchema7, LanguageModel, ModelMessage, ToolSet } from 'ai';
+import { getMessageText } from '@acm/core';
 import type { Part } from '@acm/core';
+import { toAiSdkMessages } from '@acm/core/formats';
 import type { ChatModel } from '../model/chat-model';
-import { toModelMessages } from './to-model-messages';
 
 export interface AiSdkChatModelOptions {
   /** Any AI SDK language model (a provider model or a gateway id). */
@@ -40,9 +41,7 @@ export function aiSdkChatModel({
     async generate({ messages, tools, signal }) {
       const first = messages[0];
       const system =
-        first?.role === 'system'
-          ? (toModelMessages([first])[0]!.content as string)
-          : undefined;
+        first?.role === 'system' ? getMessageText(first) : undefined;
       const toolSet: ToolSet = {};
       for (const definition of tools) {
         toolSet[definition.name] = tool({
@@ -53,9 +52,10 @@ export function aiSdkChatModel({
       const result = await generateText({
         model,
         ...(system === undefined ? {} : { system }),
-        messages: toModelMessages(
+        // Core's AI SDK mapping (plain JSON shapes): the same as ModelMessages.
+        messages: toAiSdkMessages(
           system === undefined ? messages : messages.slice(1),
-        ),
+        ) as ModelMessage[],
         tools: toolSet,
         abortSignal: signal,
         maxRetries,

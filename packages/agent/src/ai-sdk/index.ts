@@ -1,3 +1,2 @@
 export { aiSdkChatModel } from './ai-sdk-chat-model';
 export type { AiSdkChatModelOptions } from './ai-sdk-chat-model';
-export { toModelMessages } from './to-model-messages';

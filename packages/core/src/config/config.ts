@@ -1,4 +1,11 @@
-import type { StrategyName } from '../message/acm-marker';
+import type {
+  LlmStrategyName,
+  StrategyName,
+} from '../strategy/strategy-descriptors';
+import { STRATEGY_NAMES } from '../strategy/strategy-descriptors';
+
+// Derived from the strategy descriptors; re-exported for existing imports.
+export type { LlmStrategyName } from '../strategy/strategy-descriptors';
 
 /** Which kinds of strategy a compression pass may use (from ReMe's working-summary modes). */
 export type CompressionMode =
@@ -8,14 +15,6 @@ export type CompressionMode =
   | 'compress'
   /** Compact first; escalate to LLM strategies while the compacted size is above `compactRatioThreshold` of the original. */
   | 'auto';
-
-/** Strategies that call the summarizer and whose prompt can be overridden. */
-export type LlmStrategyName =
-  | 'rollupHistory'
-  | 'compressToolRuns'
-  | 'summarizeRounds'
-  | 'summarizeLargeCurrentMessages'
-  | 'compressCurrentRound';
 
 /** One optional prompt per LLM strategy, the rollup included. Blank strings fall back to the default. */
 export type PromptConfig = Partial<Record<LlmStrategyName, string>>;
@@ -160,17 +159,9 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
   mode: 'auto',
   compactRatioThreshold: 0.75,
   targetRatio: 0.5,
-  strategies: {
-    rollupHistory: true,
-    compressToolRuns: true,
-    offloadLargeMessagesProtected: true,
-    offloadLargeMessages: true,
-    clearToolUses: true,
-    summarizeRounds: true,
-    summarizeLargeCurrentMessages: true,
-    compressCurrentRound: true,
-    lastResort: true,
-  },
+  strategies: Object.fromEntries(
+    STRATEGY_NAMES.map((name) => [name, true]),
+  ) as Record<StrategyName, boolean>,
   toolPolicies: { neverCompress: [], pin: [] },
   summarizerTimeoutMs: 60_000,
   summarizerInputTokens: 32_000,

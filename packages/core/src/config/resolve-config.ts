@@ -9,6 +9,10 @@ import type {
   ToolPolicies,
 } from './config';
 import { DEFAULT_CONFIG, RELATIVE_THRESHOLD_DEFAULTS } from './config';
+import {
+  LLM_STRATEGY_NAMES,
+  STRATEGY_NAMES,
+} from '../strategy/strategy-descriptors';
 
 /**
  * Validates a configuration once, at the boundary, and fills in the defaults.
@@ -150,25 +154,11 @@ const VALIDATORS: Readonly<Record<keyof AutoContextConfig, Validator>> = {
   minCurrentRoundSavingsRatio: fraction,
 };
 
-const STRATEGY_KEYS: Readonly<Record<StrategyName, true>> = {
-  rollupHistory: true,
-  compressToolRuns: true,
-  offloadLargeMessagesProtected: true,
-  offloadLargeMessages: true,
-  clearToolUses: true,
-  summarizeRounds: true,
-  summarizeLargeCurrentMessages: true,
-  compressCurrentRound: true,
-  lastResort: true,
-};
+const STRATEGY_KEYS: Readonly<Record<StrategyName, true>> =
+  keysOf(STRATEGY_NAMES);
 
-const PROMPT_KEYS: Readonly<Record<LlmStrategyName, true>> = {
-  rollupHistory: true,
-  compressToolRuns: true,
-  summarizeRounds: true,
-  summarizeLargeCurrentMessages: true,
-  compressCurrentRound: true,
-};
+const PROMPT_KEYS: Readonly<Record<LlmStrategyName, true>> =
+  keysOf(LLM_STRATEGY_NAMES);
 
 const TOOL_POLICY_KEYS: Readonly<Record<keyof ToolPolicies, true>> = {
   neverCompress: true,
@@ -492,4 +482,13 @@ function copyConfig(config: AutoContextConfig): AutoContextConfig {
     },
     customPrompt: { ...config.customPrompt },
   };
+}
+
+function keysOf<Name extends string>(
+  names: readonly Name[],
+): Readonly<Record<Name, true>> {
+  return Object.fromEntries(names.map((name) => [name, true])) as Record<
+    Name,
+    true
+  >;
 }

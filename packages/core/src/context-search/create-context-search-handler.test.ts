@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createAutoContextMemory } from '../memory/create-auto-context-memory';
 import type { Message } from '../message/message';
 import { fromOpenAIMessages } from '../openai/from-openai-messages';
-import { createContextReloadHandler } from '../reload/create-context-reload-handler';
+import { createContextReloadHandler } from '../offload/create-context-reload-handler';
 import { loadSharedConversations } from '../testing/load-shared-conversations';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
@@ -310,5 +310,72 @@ describe('createContextSearchHandler', () => {
       expect(InvalidArgumentError.isInstance(error)).toBe(true);
       expect((error as InvalidArgumentError).parameter).toBe(parameter);
     }
+  });
+});
+
+describe('createContextSearchHandler round scoring', () => {
+  const call = (id: string, toolCallId: string, input: unknown): Message => ({
+    id,
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId, toolName: 'get_order', input }],
+  });
+  const result = (
+    id: string,
+    toolCallId: string,
+    output: unknown,
+  ): Message => ({
+    id,
+    role: 'tool',
+    content: [
+      { type: 'tool-result', toolCallId, toolName: 'get_order', output },
+    ],
+  });
+  const history: Message[] = [
+    text('u1', 'user', 'Where is my blue kettle order?'),
+    call('a1', 'c1', { order_id: 'W123' }),
+    result('t1', 'c1', { item: 'K-9 steel', status: 'shipped' }),
+    text('a2', 'assistant', 'Your kettle order W123 has shipped.'),
+    text('u2', 'user', 'Also a question about returns.'),
+    call('a3', 'c2', { order_id: 'W456' }),
+    result('t2', 'c2', { item: 'lamp', status: 'delivered' }),
+  ];
+
+  it('should rank a tool result by its round when its own text lacks the words', () => {
+    const { memory } = listMemory(history);
+    const hits = createContextSearchHandler(memory).search('blue kettle', 5);
+
+    // u1 matches both words (coordination 1), a2 one; t1 holds neither but
+    // inherits u1's score and ranks right after it (ties: own words first).
+    expect(hits.map((hit) => hit.messageId)).toStrictEqual(['u1', 't1', 'a2']);
+    expect(hits[1]!.score).toBe(hits[0]!.score);
+    expect(hits[2]!.score).toBeLessThan(hits[1]!.score);
+  });
+
+  it('should add the round score to a tool result that matches by itself', () => {
+    const { memory } = listMemory(history);
+    const plain = createContextSearchHandler(memory, {
+      scoreToolResultsByRound: false,
+    }).search('shipped kettle', 5);
+    const byRound = createContextSearchHandler(memory).search(
+      'shipped kettle',
+      5,
+    );
+
+    expect(plain.map((hit) => hit.messageId)).toStrictEqual(['a2', 'u1', 't1']);
+    const own = plain.find((hit) => hit.messageId === 't1')!.score;
+    const best = plain.find((hit) => hit.messageId === 'a2')!.score;
+    expect(byRound.map((hit) => hit.messageId)).toStrictEqual([
+      't1',
+      'a2',
+      'u1',
+    ]);
+    expect(byRound[0]!.score).toBeCloseTo(own + best, 12);
+  });
+
+  it('should not carry a round score into another round', () => {
+    const { memory } = listMemory(history);
+    const hits = createContextSearchHandler(memory).search('returns', 5);
+
+    expect(hits.map((hit) => hit.messageId)).toStrictEqual(['u2', 't2']);
   });
 });

@@ -1,13 +1,16 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createFullTextIndex } from '../long-term/create-full-text-index';
-import type { FullTextIndex } from '../long-term/create-full-text-index';
+import type {
+  FullTextIndex,
+  FullTextMatch,
+} from '../long-term/create-full-text-index';
 import { renderMessageForSearch } from '../long-term/render-message-for-search';
 import { tokenizeForSearch } from '../long-term/tokenize-for-search';
 import type { Message, Role } from '../message/message';
 import {
   CONTEXT_RELOAD_ID_PARAMETER,
   CONTEXT_RELOAD_TOOL_NAME,
-} from '../reload/context-reload-tool-definition';
+} from '../offload/context-reload-tool-definition';
 import { LONG_TERM_LIMITS } from '../long-term/long-term-limits';
 import {
   CONTEXT_SEARCH_TOOL_NAME,
@@ -50,6 +53,14 @@ export interface CreateContextSearchHandlerOptions {
    * @default createFullTextIndex
    */
   readonly createIndex?: () => FullTextIndex;
+  /**
+   * Scores each tool result by its own words plus the best score of the
+   * user and assistant messages of its round (from a user message to the
+   * next): a tool result's JSON rarely shares the words of a request, the
+   * request and the replies around it do. Off: plain BM25 per message.
+   * @default true
+   */
+  readonly scoreToolResultsByRound?: boolean;
 }
 
 /**
@@ -66,11 +77,17 @@ interface IndexedMessage {
   readonly message: Message;
   readonly text: string;
   readonly index: number | undefined;
+  /** Order indexed (ties rank the earlier first). */
+  readonly order: number;
+  /** Round of the original history (count of user messages up to it); `undefined` for an offload-only message. */
+  readonly round: number | undefined;
 }
 
 /**
  * Searches the memory's own session: every original message and every
- * message held by an offload entry, by BM25 full text. The index is built
+ * message held by an offload entry, by BM25 full text; a tool result also
+ * scores the best score of its round's user and assistant messages (see
+ * `scoreToolResultsByRound`). The index is built
  * incrementally: each call indexes only the original messages added since the
  * last call (and offload entries it has not seen), so a turn costs
  * O(new messages) plus a pass over the offload ids; a history that was
@@ -86,6 +103,7 @@ export function createContextSearchHandler(
     maxSnippetChars = 240,
     defaultLimit = 5,
     createIndex = createFullTextIndex,
+    scoreToolResultsByRound = true,
   }: CreateContextSearchHandlerOptions = {},
 ): ContextSearchHandler {
   if (
@@ -128,6 +146,9 @@ export function createContextSearchHandler(
   let offloadMessages = new Map<string, readonly string[]>();
   let indexedCount = 0;
   let lastIndexedId: string | undefined;
+  /** Rounds of the original history: a round starts at each user message. */
+  let round = 0;
+  let toolResultsOf = new Map<number, string[]>();
 
   const reset = () => {
     index = createIndex();
@@ -136,14 +157,80 @@ export function createContextSearchHandler(
     offloadMessages = new Map();
     indexedCount = 0;
     lastIndexedId = undefined;
+    round = 0;
+    toolResultsOf = new Map();
   };
 
   const addDocument = (message: Message, position: number | undefined) => {
     if (message.role === 'system' || documents.has(message.id)) return;
     const text = searchableText(message);
     if (text === '') return;
-    documents.set(message.id, { message, text, index: position });
+    documents.set(message.id, {
+      message,
+      text,
+      index: position,
+      order: documents.size,
+      round: position === undefined ? undefined : round,
+    });
     index.add(message.id, text);
+    if (position === undefined) return;
+    if (message.role === 'tool') {
+      const results = toolResultsOf.get(round);
+      if (results === undefined) toolResultsOf.set(round, [message.id]);
+      else results.push(message.id);
+    }
+  };
+
+  /**
+   * The best `limit` matches, each tool result scored by its own words plus
+   * the best score of its round's user and assistant messages. Ties: a
+   * message holding query words first, then the one indexed first.
+   */
+  const rank = (text: string, limit: number): FullTextMatch[] => {
+    if (!scoreToolResultsByRound) return index.search(text, limit);
+    const matches =
+      index.scoreAll?.(text) ?? index.search(text, Math.max(index.size, 1));
+    const found: (IndexedMessage | undefined)[] = [];
+    const roundBest = new Map<number, number>();
+    const toolsFound = new Set<string>();
+    for (const { id, score } of matches) {
+      const document = documents.get(id);
+      found.push(document);
+      if (document === undefined || document.round === undefined) continue;
+      if (document.message.role === 'tool') toolsFound.add(id);
+      else if (score > (roundBest.get(document.round) ?? 0)) {
+        roundBest.set(document.round, score);
+      }
+    }
+    const best: Ranked[] = [];
+    for (let at = 0; at < matches.length; at++) {
+      const document = found[at];
+      if (document === undefined) continue;
+      const add =
+        document.round === undefined || document.message.role !== 'tool'
+          ? 0
+          : (roundBest.get(document.round) ?? 0);
+      keepBest(
+        best,
+        limit,
+        matches[at]!.id,
+        matches[at]!.score + add,
+        1,
+        document.order,
+      );
+    }
+    // A round's tool results without query words all score its best: only
+    // the first `limit` of them can make the cut.
+    for (const [round, add] of roundBest) {
+      let taken = 0;
+      for (const id of toolResultsOf.get(round) ?? []) {
+        if (taken === limit) break;
+        if (toolsFound.has(id)) continue;
+        taken++;
+        keepBest(best, limit, id, add, 0, documents.get(id)!.order);
+      }
+    }
+    return best.map(({ id, score }) => ({ id, score }));
   };
 
   const sync = () => {
@@ -158,6 +245,7 @@ export function createContextSearchHandler(
     for (let position = indexedCount; position < count; position++) {
       const message = memory.getOriginalMessageAt(position);
       if (message === undefined) break;
+      if (message.role === 'user') round++;
       addDocument(message, position);
       indexedCount = position + 1;
       lastIndexedId = message.id;
@@ -205,7 +293,7 @@ export function createContextSearchHandler(
     }
     sync();
     const text = query.slice(0, LONG_TERM_LIMITS.maxQueryChars);
-    const matches = index.search(text, limit);
+    const matches = rank(text, limit);
     if (matches.length === 0) return [];
     const working = new Map(
       memory.getMessages().map((message) => [message.id, message]),
@@ -283,6 +371,46 @@ export function createContextSearchHandler(
   return Object.assign(handler, { search });
 }
 
+interface Ranked {
+  readonly id: string;
+  readonly score: number;
+  /** 1 when the message holds query words, 0 when its score is only its round's. */
+  readonly own: number;
+  readonly order: number;
+}
+
+/** Whether a match (`score`, `own`, `order`) ranks before `other`: higher score, then holding query words, then indexed first. */
+function ranksBefore(
+  score: number,
+  own: number,
+  order: number,
+  other: Ranked,
+): boolean {
+  return (
+    score > other.score ||
+    (score === other.score &&
+      (own > other.own || (own === other.own && order < other.order)))
+  );
+}
+
+/** Inserts a match into `best` (sorted, at most `limit` long) if it makes the cut. */
+function keepBest(
+  best: Ranked[],
+  limit: number,
+  id: string,
+  score: number,
+  own: number,
+  order: number,
+): void {
+  if (best.length === limit) {
+    if (!ranksBefore(score, own, order, best[limit - 1]!)) return;
+    best.pop();
+  }
+  let at = best.length;
+  while (at > 0 && ranksBefore(score, own, order, best[at - 1]!)) at--;
+  best.splice(at, 0, { id, score, own, order });
+}
+
 /** An excerpt of at most `max` characters around the window holding the most distinct query terms. */
 function makeSnippet(
   text: string,
@@ -304,19 +432,36 @@ function makeSnippet(
   });
   let start = 0;
   if (positions.length > 0) {
+    // Windows start `max / 3` before each position, in increasing order, so
+    // their starts and ends only grow: a position is inside from the first
+    // window ending after it until the first window starting after it. Two
+    // sweeps keep the count of distinct terms inside, O(P log P) in all.
     positions.sort((a, b) => a.at - b.at);
+    const ends = positions.map((p, order) => ({
+      end: p.at + terms[p.term]!.length,
+      order,
+    }));
+    ends.sort((a, b) => a.end - b.end || a.order - b.order);
+    const state = new Uint8Array(positions.length); // 1 inside, 2 gone
+    const counts = new Array<number>(terms.length).fill(0);
+    let covered = 0;
+    let entered = 0;
+    let left = 0;
     let best = -1;
     for (const { at } of positions) {
       const windowStart = Math.max(0, at - Math.floor(max / 3));
-      const covered = new Set(
-        positions
-          .filter(
-            (p) =>
-              p.at >= windowStart &&
-              p.at + terms[p.term]!.length <= windowStart + max - 2,
-          )
-          .map((p) => p.term),
-      ).size;
+      const windowEnd = windowStart + max - 2;
+      while (left < positions.length && positions[left]!.at < windowStart) {
+        const term = positions[left]!.term;
+        if (state[left] === 1 && --counts[term]! === 0) covered--;
+        state[left++] = 2;
+      }
+      while (entered < ends.length && ends[entered]!.end <= windowEnd) {
+        const order = ends[entered++]!.order;
+        if (state[order] === 2) continue;
+        state[order] = 1;
+        if (counts[positions[order]!.term]!++ === 0) covered++;
+      }
       if (covered > best) {
         best = covered;
         start = windowStart;

@@ -13,6 +13,7 @@ import type {
   PlannedEdit,
 } from '../strategy/compression-plan';
 import { STRATEGIES, createStrategyContext } from '../strategy';
+import { STRATEGY_DESCRIPTORS } from '../strategy/strategy-descriptors';
 import type { Summarizer } from '../summarizer/summarizer';
 import { checkTrigger } from '../threshold/check-trigger';
 import type { TriggerCheck } from '../threshold/check-trigger';
@@ -30,11 +31,18 @@ import { LLM_STRATEGIES, selectStrategyOrder } from './select-strategy-order';
 /** How many times one strategy may run in one call while it keeps reducing tokens. */
 const MAX_PASSES_PER_STRATEGY = 8;
 
-const CURRENT_ROUND_STRATEGIES: ReadonlySet<StrategyName> =
-  new Set<StrategyName>([
-    'summarizeLargeCurrentMessages',
-    'compressCurrentRound',
-  ]);
+/** Strategies that rewrite the current round (from the strategy descriptors). */
+const CURRENT_ROUND_STRATEGIES: ReadonlySet<StrategyName> = new Set(
+  STRATEGY_DESCRIPTORS.flatMap((descriptor) =>
+    descriptor.currentRound ? [descriptor.name] : [],
+  ),
+);
+
+/** Strategies that run after the walk, while still over `maxToken`. */
+const HARD_BUDGET_STRATEGIES: readonly StrategyName[] =
+  STRATEGY_DESCRIPTORS.flatMap((descriptor) =>
+    descriptor.phase === 'hard-budget' ? [descriptor.name] : [],
+  );
 
 export interface CompressionLoopOptions {
   readonly state: ContextState;
@@ -343,17 +351,15 @@ export async function compressionLoop(
     }
   }
 
-  if (
-    stopReason !== 'aborted' &&
-    config.strategies.lastResort &&
-    !isAborted()
-  ) {
+  hardBudget: for (const name of HARD_BUDGET_STRATEGIES) {
+    if (stopReason === 'aborted' || !config.strategies[name] || isAborted())
+      continue;
     for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
       if (trigger.tokenCount < config.maxToken) break;
-      const outcome = await runPass('lastResort');
+      const outcome = await runPass(name);
       if (outcome === 'aborted') {
         stopReason = 'aborted';
-        break;
+        break hardBudget;
       }
       if (outcome !== 'applied') break;
     }

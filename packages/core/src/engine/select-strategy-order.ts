@@ -1,15 +1,12 @@
 import type { AutoContextConfig } from '../config/config';
 import type { StrategyName } from '../message/acm-marker';
 import { DEFAULT_STRATEGY_ORDER } from '../strategy';
+import { LLM_STRATEGY_NAMES } from '../strategy/strategy-descriptors';
 
-/** Strategies that call the summarizer. */
-export const LLM_STRATEGIES: ReadonlySet<StrategyName> = new Set<StrategyName>([
-  'rollupHistory',
-  'compressToolRuns',
-  'summarizeRounds',
-  'summarizeLargeCurrentMessages',
-  'compressCurrentRound',
-]);
+/** Strategies that call the summarizer (from the strategy descriptors). */
+export const LLM_STRATEGIES: ReadonlySet<StrategyName> = new Set<StrategyName>(
+  LLM_STRATEGY_NAMES,
+);
 
 /**
  * The strategies one call walks, last resort excluded (it runs after the walk,

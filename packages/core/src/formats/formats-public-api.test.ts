@@ -6,14 +6,25 @@ import * as api from './index';
 describe('@acm/core/formats public API', () => {
   it('should export exactly the reviewed runtime values', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'ACM_LC_SOURCE',
+      'AI_SDK_METADATA_KEY',
       'CONVERSATION_FORMATS',
+      'EXECUTION_DENIED_TEXT',
+      'LANGCHAIN_METADATA_KEY',
       'detectConversationFormat',
+      'fromAiSdkMessage',
+      'fromAiSdkMessages',
       'fromAnthropicMessages',
       'fromConversationMessages',
+      'fromLangChainMessages',
       'fromLangChainSerializedMessages',
       'fromModelMessages',
       'fromOpenAIResponsesItems',
+      'getAiSdkMetadata',
+      'toAiSdkMessage',
+      'toAiSdkMessages',
       'toAnthropicMessages',
+      'toLangChainMessageFields',
       'toOpenAIResponsesItems',
     ]);
   });

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { Message, Part, ToolResultPart } from '../message/message';
+import type { Message, Part } from '../message/message';
 import { isRecord } from '../openai/own-record';
 import {
   buildMessage,
@@ -8,6 +8,7 @@ import {
   failAt,
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
+import { convertPart } from './from-ai-sdk-messages';
 
 /** Options of `fromModelMessages`. */
 export interface FromModelMessagesOptions {
@@ -18,15 +19,13 @@ export interface FromModelMessagesOptions {
   readonly generateId?: GenerateMessageId;
 }
 
-/** The text a tool result holds for an `execution-denied` output without a reason (as `@acm/ai-sdk`). */
-const EXECUTION_DENIED_TEXT = 'Tool execution denied.';
-
 /**
  * Reads AI SDK `ModelMessage`s (`ai` 6 or 7, as JSON: a saved `messages`
  * array or a logged prompt) into core messages, without importing `ai`.
- * `@acm/ai-sdk`'s `fromAiSdkMessages` is the lossless converter for live
- * messages; this reader keeps what core models and drops provider options
- * (except on reasoning parts, kept as `providerMetadata`).
+ * It validates and reads older shapes, then maps parts exactly as
+ * `fromAiSdkMessages` (the lossless converter) does; it keeps what core
+ * models and drops provider options (except on reasoning parts, kept as
+ * `providerMetadata`).
  *
  * - string content → one text part (`''` → none);
  * - `text`, `reasoning`, `tool-call` (`input`, or `args` of older versions),
@@ -120,30 +119,28 @@ function readPart(
       `expected a string, got ${describeValue(value)}`,
     );
   };
+  // Validated and brought to the current shape, then read by the one AI SDK
+  // mapping (`convertPart` of `fromAiSdkMessages`); its metadata is dropped.
+  let current: Record<string, unknown> = part;
   switch (part.type) {
     case 'text':
-      return { type: 'text', text: need('text') };
     case 'reasoning':
-      return part.providerOptions === undefined
-        ? { type: 'reasoning', text: need('text') }
-        : {
-            type: 'reasoning',
-            text: need('text'),
-            providerMetadata: part.providerOptions,
-          };
+      need('text');
+      break;
     case 'tool-call':
-      return {
-        type: 'tool-call',
-        toolCallId: need('toolCallId'),
-        toolName: need('toolName'),
-        input: part.input ?? part.args ?? {},
-      };
+      need('toolCallId');
+      need('toolName');
+      current = { ...part, input: part.input ?? part.args ?? {} };
+      break;
     case 'tool-result':
-      return readToolResult(part, need('toolCallId'), need('toolName'));
+      need('toolCallId');
+      need('toolName');
+      current = { ...part, output: readOutput(part) };
+      break;
     case 'image':
     case 'file': {
-      const data = part.type === 'image' ? part.image : part.data;
-      const mediaType = part.mediaType ?? part.mimeType;
+      const key = part.type === 'image' ? 'image' : 'data';
+      const data = part[key];
       const text =
         typeof data === 'string'
           ? data
@@ -153,24 +150,24 @@ function readPart(
       if (text === undefined) {
         throw failAt(
           index,
-          `${path}.${part.type === 'image' ? 'image' : 'data'}`,
+          `${path}.${key}`,
           'invalid-content',
           'expected a base64 string or a URL',
         );
       }
-      return {
-        type: 'file',
+      const mediaType = part.mediaType ?? part.mimeType;
+      current = {
+        ...part,
+        [key]: text,
+        // An image of unknown type stays `image`, as the mapping reads it.
         mediaType:
           typeof mediaType === 'string'
             ? mediaType
             : part.type === 'image'
-              ? 'image' // as @acm/ai-sdk's converter: an image of unknown type
+              ? undefined
               : 'application/octet-stream',
-        data: text,
-        ...(typeof part.filename === 'string'
-          ? { filename: part.filename }
-          : {}),
       };
+      break;
     }
     case 'tool-approval-request':
     case 'tool-approval-response':
@@ -183,40 +180,31 @@ function readPart(
         `unknown AI SDK part type ${describeValue(part.type)}`,
       );
   }
+  return convertPart(current)?.part;
 }
 
-function readToolResult(
-  part: Record<string, unknown>,
-  toolCallId: string,
-  toolName: string,
-): ToolResultPart {
-  const base = { type: 'tool-result' as const, toolCallId, toolName };
+/** A tool result's output in the current shape (older `result` fields and loose values as JSON). */
+function readOutput(part: Record<string, unknown>): Record<string, unknown> {
   const output = part.output;
   if (!isRecord(output)) {
     return {
-      ...base,
-      output: part.result ?? output ?? '',
-      ...(part.isError === true ? { isError: true } : {}),
+      type: part.isError === true ? 'error-json' : 'json',
+      value: part.result ?? output ?? '',
     };
   }
   switch (output.type) {
     case 'text':
-    case 'json':
-    case 'content':
-      return { ...base, output: output.value };
     case 'error-text':
+      return typeof output.value === 'string'
+        ? output
+        : { ...output, type: output.type === 'text' ? 'json' : 'error-json' };
+    case 'content':
+      return Array.isArray(output.value) ? output : { ...output, type: 'json' };
+    case 'json':
     case 'error-json':
-      return { ...base, output: output.value, isError: true };
     case 'execution-denied':
-      return {
-        ...base,
-        output:
-          typeof output.reason === 'string'
-            ? output.reason
-            : EXECUTION_DENIED_TEXT,
-        isError: true,
-      };
+      return output;
     default:
-      return { ...base, output };
+      return { type: 'json', value: output };
   }
 }

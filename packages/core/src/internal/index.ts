@@ -13,7 +13,7 @@ export * from '../message';
 export * from '../openai';
 export * from '../plan';
 export * from '../prompt';
-export * from '../reload';
+export * from '../offload';
 export * from '../runtime';
 export * from '../session';
 export * from '../state';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createFullTextIndex } from './create-full-text-index';
 
 describe('createFullTextIndex', () => {
@@ -56,5 +57,50 @@ describe('createFullTextIndex', () => {
     index.add('a', 'apple');
     expect(index.search('apple', 0)).toStrictEqual([]);
     expect(index.search('the and ?', 5)).toStrictEqual([]);
+  });
+});
+
+describe('createFullTextIndex options', () => {
+  const build = (b: number) => {
+    const index = createFullTextIndex({ b });
+    index.add('short', 'refund');
+    index.add('long', `refund refund ${'filler '.repeat(40)}`);
+    for (let i = 0; i < 8; i++) index.add(`other${i}`, `unrelated words ${i}`);
+    return index;
+  };
+
+  it('should favor the short document under full length normalization and the long one without', () => {
+    expect(
+      build(1)
+        .search('refund', 2)
+        .map((hit) => hit.id),
+    ).toStrictEqual(['short', 'long']);
+    expect(
+      build(0)
+        .search('refund', 2)
+        .map((hit) => hit.id),
+    ).toStrictEqual(['long', 'short']);
+  });
+
+  it('should score every match in scoreAll as search does', () => {
+    const index = build(0.25);
+    const all = index.scoreAll!('refund unrelated');
+    const ranked = index.search('refund unrelated', 100);
+
+    expect(all).toHaveLength(10);
+    expect(
+      [...all].sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1)),
+    ).toStrictEqual(
+      [...ranked].sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1)),
+    );
+    expect(index.scoreAll!('absent')).toStrictEqual([]);
+  });
+
+  it('should refuse k1 and b out of range', () => {
+    expect(() => createFullTextIndex({ b: 1.5 })).toThrow(InvalidArgumentError);
+    expect(() => createFullTextIndex({ b: Number.NaN })).toThrow(
+      InvalidArgumentError,
+    );
+    expect(() => createFullTextIndex({ k1: -1 })).toThrow(InvalidArgumentError);
   });
 });

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { tokenizeForSearch } from './tokenize-for-search';
 
 /** A scored id from {@link FullTextIndex.search}. */
@@ -7,9 +8,10 @@ export interface FullTextMatch {
 }
 
 /**
- * An incremental in-memory BM25 index (k1 1.2, b 0.75, times the share of
- * the query's terms a document holds) over `tokenizeForSearch` terms: add and remove cost O(terms of the document),
- * a search O(postings of the query's terms). Pure; holds its own state.
+ * An incremental in-memory BM25 index (k1 1.2, b 0.25 by default, times the
+ * share of the query's terms a document holds) over `tokenizeForSearch`
+ * terms: add and remove cost O(terms of the document), a search O(postings
+ * of the query's terms). Pure; holds its own state.
  */
 export interface FullTextIndex {
   /** Indexes `text` under `id`, replacing what `id` held. */
@@ -27,9 +29,47 @@ export interface FullTextIndex {
     limit: number,
     accept?: (id: string) => boolean,
   ): FullTextMatch[];
+  /**
+   * Every id whose text holds at least one query term, with its score, in
+   * no particular order (for rankers that combine scores, as
+   * `context_search` does). Optional: without it, callers use `search`
+   * with a limit of `size`.
+   */
+  scoreAll?(query: string): FullTextMatch[];
 }
 
-export function createFullTextIndex(): FullTextIndex {
+export interface CreateFullTextIndexOptions {
+  /** BM25 term-frequency saturation. @default 1.2 */
+  readonly k1?: number;
+  /**
+   * BM25 length normalization, 0 (none) to 1 (full). Low by default: the
+   * messages that hold facts (tool calls and results, long replies) are long,
+   * and full normalization ranked short chatter above them
+   * (`docs/decisions/2026-11-26-retrieval-rounds-and-dates.md`).
+   * @default 0.25
+   */
+  readonly b?: number;
+}
+
+/** @throws InvalidArgumentError for `k1` or `b` out of range. */
+export function createFullTextIndex({
+  k1 = 1.2,
+  b = 0.25,
+}: CreateFullTextIndexOptions = {}): FullTextIndex {
+  if (typeof k1 !== 'number' || !Number.isFinite(k1) || k1 < 0) {
+    throw new InvalidArgumentError({
+      parameter: 'k1',
+      value: k1,
+      message: 'must be a finite number of at least 0',
+    });
+  }
+  if (typeof b !== 'number' || !(b >= 0 && b <= 1)) {
+    throw new InvalidArgumentError({
+      parameter: 'b',
+      value: b,
+      message: 'must be a number from 0 to 1',
+    });
+  }
   /** Internal number of each id; numbers are never reused, so they also give insertion order. */
   const numbers = new Map<string, number>();
   const ids: (string | undefined)[] = [];
@@ -53,6 +93,41 @@ export function createFullTextIndex(): FullTextIndex {
     ids[number] = undefined;
     termsOf[number] = undefined;
     return true;
+  };
+
+  /**
+   * Scores every document holding a query term into `scores` (BM25 times
+   * coordination, as Lucene's classic similarity: a document matching more
+   * of the query's terms beats one matching a single rare term); returns
+   * their numbers. The caller resets `scores` of each number it reads.
+   */
+  const accumulate = (query: string): number[] => {
+    const count = numbers.size;
+    if (count === 0) return [];
+    if (scores.length < ids.length) {
+      scores = new Float64Array(ids.length * 2);
+      matched = new Uint16Array(ids.length * 2);
+    }
+    const averageLength = totalLength / count || 1;
+    const touched: number[] = [];
+    const terms = new Set(tokenizeForSearch(query));
+    for (const term of terms) {
+      const list = postings.get(term);
+      if (list === undefined) continue;
+      const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
+      for (const [number, frequency] of list) {
+        if (matched[number] === 0) touched.push(number);
+        scores[number]! +=
+          (idf * frequency * (k1 + 1)) /
+          (frequency + k1 * (1 - b + (b * lengths[number]!) / averageLength));
+        matched[number]!++;
+      }
+    }
+    for (const number of touched) {
+      scores[number] = (scores[number]! * matched[number]!) / terms.size;
+      matched[number] = 0;
+    }
+    return touched;
   };
 
   return {
@@ -84,36 +159,13 @@ export function createFullTextIndex(): FullTextIndex {
       return numbers.size;
     },
     search(query, limit, accept) {
-      const count = numbers.size;
-      if (count === 0 || limit < 1) return [];
-      if (scores.length < ids.length) {
-        scores = new Float64Array(ids.length * 2);
-        matched = new Uint16Array(ids.length * 2);
-      }
-      const averageLength = totalLength / count || 1;
-      const touched: number[] = [];
-      const terms = new Set(tokenizeForSearch(query));
-      for (const term of terms) {
-        const list = postings.get(term);
-        if (list === undefined) continue;
-        const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-        for (const [number, frequency] of list) {
-          if (matched[number] === 0) touched.push(number);
-          scores[number]! +=
-            (idf * frequency * 2.2) /
-            (frequency +
-              1.2 * (0.25 + (0.75 * lengths[number]!) / averageLength));
-          matched[number]!++;
-        }
-      }
-      // Coordination (as Lucene's classic similarity): a document matching
-      // more of the query's terms beats one matching a single rare term.
+      if (limit < 1) return [];
+      const touched = accumulate(query);
       // Keep the best `limit` (ties: first added first) without sorting all.
       const best: { number: number; score: number }[] = [];
       for (const number of touched) {
-        const score = (scores[number]! * matched[number]!) / terms.size;
+        const score = scores[number]!;
         scores[number] = 0;
-        matched[number] = 0;
         if (accept !== undefined && !accept(ids[number]!)) continue;
         if (best.length === limit) {
           const last = best[limit - 1]!;
@@ -136,6 +188,15 @@ export function createFullTextIndex(): FullTextIndex {
         best.splice(at, 0, { number, score });
       }
       return best.map(({ number, score }) => ({ id: ids[number]!, score }));
+    },
+    scoreAll(query) {
+      const touched = accumulate(query);
+      const all: FullTextMatch[] = [];
+      for (const number of touched) {
+        all.push({ id: ids[number]!, score: scores[number]! });
+        scores[number] = 0;
+      }
+      return all;
     },
   };
 }

@@ -5,7 +5,11 @@ export {
 export { assertValidLongTermSearch } from './assert-valid-long-term-search';
 export { copyLongTermRecord } from './copy-long-term-record';
 export { createFullTextIndex } from './create-full-text-index';
-export type { FullTextIndex, FullTextMatch } from './create-full-text-index';
+export type {
+  CreateFullTextIndexOptions,
+  FullTextIndex,
+  FullTextMatch,
+} from './create-full-text-index';
 export { createInMemoryLongTermBackend } from './create-in-memory-long-term-backend';
 export {
   createLongTermMemory,

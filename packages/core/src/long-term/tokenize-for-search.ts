@@ -1,3 +1,5 @@
+import { dateSearchTerms, ordinalNumber } from './date-search-terms';
+
 /** Words too common to help a search (English). */
 const STOP_WORDS = new Set(
   (
@@ -14,6 +16,9 @@ const NON_ASCII = /[^ -~\s]/;
  * anything but letters, digits and the joiners `_ - . @ #`; a joined token
  * (`sophia_silva_7557`, `#W4817420`, `2024-05-01`) yields itself and its
  * parts, so both the exact id and its pieces match. Stop words are dropped.
+ * Ordinals become their number (`20th` → `20`), and each date adds terms
+ * that match it however it is written (`May 20th`, `20 mai`, `2024-05-20`
+ * all add `may-20`; see `dateSearchTerms`).
  * Used for records, queries and `context_search`, so they agree.
  */
 export function tokenizeForSearch(text: string): string[] {
@@ -23,16 +28,19 @@ export function tokenizeForSearch(text: string): string[] {
   const normalized = !NON_ASCII.test(lower)
     ? lower
     : lower.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const words: string[] = [];
   for (const raw of normalized.split(/[^\p{L}\p{N}_\-.@#]+/u)) {
     const token = raw.replace(/^[_\-.@#]+|[_\-.@#]+$/g, '');
     if (token === '') continue;
+    words.push(token);
     const parts = token.split(/[_\-.@#]+/).filter((part) => part !== '');
     if (parts.length > 1) {
       terms.push(token);
       for (const part of parts) if (!STOP_WORDS.has(part)) terms.push(part);
     } else if (!STOP_WORDS.has(token)) {
-      terms.push(token);
+      terms.push(ordinalNumber(token) ?? token);
     }
   }
+  for (const term of dateSearchTerms(words, normalized)) terms.push(term);
   return terms;
 }

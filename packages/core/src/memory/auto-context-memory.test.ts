@@ -28,7 +28,7 @@ import {
   MAX_CLEARED_OFFLOAD_IDS,
 } from './auto-context-memory';
 import { createAutoContextMemory } from './create-auto-context-memory';
-import { getSessionTag } from './session-tag';
+import { getSessionTag } from '../offload/session-tag';
 
 /** A system prompt and five closed rounds (user, call, result, answer): 21 messages. */
 const fiveRounds: readonly Message[] = [

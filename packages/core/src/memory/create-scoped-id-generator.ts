@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../clock/clock';
-import { getSessionTag } from './session-tag';
+import { getSessionTag } from '../offload/session-tag';
 
 /**
  * Wraps `generateId` so that every id carries the session's tag:

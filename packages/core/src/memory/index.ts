@@ -17,6 +17,4 @@ export {
   NEUTRAL_ID_WIDTH,
 } from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
-export type { OffloadLookup } from './offload-lookup';
 export type { PlanProvider } from './plan-provider';
-export { getSessionTag, readSessionTag } from './session-tag';

@@ -1,4 +1,10 @@
+import type { StrategyName } from '../strategy/strategy-descriptors';
 import type { Message } from './message';
+
+// The strategy names are defined by the strategy descriptors; re-exported here
+// for the marker's `strategy` field and existing imports.
+export type { StrategyName } from '../strategy/strategy-descriptors';
+export { STRATEGY_NAMES } from '../strategy/strategy-descriptors';
 
 /**
  * What ACM wrote. Every message ACM produces carries `metadata.acm` with one of
@@ -27,30 +33,6 @@ export type AcmMessageKind =
   | 'last-resort'
   /** A message injected by a framework or harness (reminders, retries), not written by the user. */
   | 'injected';
-
-/** Names of the compression strategies, in their default order (DESIGN §3.6). */
-export type StrategyName =
-  | 'rollupHistory'
-  | 'compressToolRuns'
-  | 'offloadLargeMessagesProtected'
-  | 'offloadLargeMessages'
-  | 'clearToolUses'
-  | 'summarizeRounds'
-  | 'summarizeLargeCurrentMessages'
-  | 'compressCurrentRound'
-  | 'lastResort';
-
-export const STRATEGY_NAMES: readonly StrategyName[] = [
-  'rollupHistory',
-  'compressToolRuns',
-  'offloadLargeMessagesProtected',
-  'offloadLargeMessages',
-  'clearToolUses',
-  'summarizeRounds',
-  'summarizeLargeCurrentMessages',
-  'compressCurrentRound',
-  'lastResort',
-];
 
 /** Facts ACM keeps next to a summary so that they survive the prose. */
 export interface IdentifierLedger {

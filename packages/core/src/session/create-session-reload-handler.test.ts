@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { ContextReloadMemory } from '../reload/create-context-reload-handler';
+import type { ContextReloadMemory } from '../offload/create-context-reload-handler';
 import {
   NO_SESSION_MEMORY_REPLY,
   createSessionReloadHandler,

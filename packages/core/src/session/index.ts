@@ -54,5 +54,4 @@ export type {
   SyncMessagesResult,
 } from './sync-messages';
 export { withReloadInstruction } from './with-reload-instruction';
-export { withoutOffloadMarkers } from './without-offload-markers';
 export { rebaseMessages } from './rebase-messages';

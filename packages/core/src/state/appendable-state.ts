@@ -1,4 +1,5 @@
 import type { Message } from '../message/message';
+import { recordAppendLineage } from './append-lineage';
 import { assertMessageArray } from './assert-message-array';
 import { assertToolPairing } from './assert-tool-pairing';
 import type { ToolPairingMode } from './assert-tool-pairing';
@@ -37,6 +38,16 @@ export class AppendableState {
   #originalIds: Set<string> | undefined;
   /** Ids of working messages not in `original` (summaries, stubs); `undefined` = rebuild. */
   #workingOnlyIds: Set<string> | undefined;
+  /**
+   * The run of appends the snapshots belong to (`recordAppendLineage`): a new
+   * token on every `replace`, so a store can tell in O(1) that a snapshot only
+   * appended to one it saved (`findAppendsSince`).
+   */
+  #lineage: object = {};
+
+  /** Whether a message uses `id` (indexes built); made once, not per append. */
+  readonly #isIdTaken = (id: string): boolean =>
+    this.#originalIds!.has(id) || this.#workingOnlyIds!.has(id);
 
   constructor(state: ContextState) {
     this.#sessionId = state.sessionId;
@@ -46,6 +57,7 @@ export class AppendableState {
     this.#workingSnapshot = freezeList(state.working);
     this.#originalSnapshot = freezeList(state.original);
     this.#stateSnapshot = Object.freeze(state);
+    recordAppendLineage(this.#stateSnapshot, this.#lineage);
   }
 
   /** The revision of the current state. */
@@ -80,14 +92,17 @@ export class AppendableState {
 
   /** The whole state, frozen (built once per change). */
   get state(): ContextState {
-    this.#stateSnapshot ??= Object.freeze({
-      sessionId: this.#sessionId,
-      working: this.working,
-      original: this.original,
-      offloads: this.#offloads,
-      events: this.#events,
-      revision: this.#revision,
-    });
+    if (this.#stateSnapshot === undefined) {
+      this.#stateSnapshot = Object.freeze({
+        sessionId: this.#sessionId,
+        working: this.working,
+        original: this.original,
+        offloads: this.#offloads,
+        events: this.#events,
+        revision: this.#revision,
+      });
+      recordAppendLineage(this.#stateSnapshot, this.#lineage);
+    }
     return this.#stateSnapshot;
   }
 
@@ -118,11 +133,8 @@ export class AppendableState {
     assertMessageArray(messages);
     if (messages.length === 0) return messages;
     const originalIds = this.#indexOriginalIds();
-    const workingOnlyIds = this.#indexWorkingOnlyIds(originalIds);
-    assertValidNewMessages({
-      messages,
-      isIdTaken: (id) => originalIds.has(id) || workingOnlyIds.has(id),
-    });
+    this.#indexWorkingOnlyIds(originalIds);
+    assertValidNewMessages({ messages, isIdTaken: this.#isIdTaken });
     const paired = assertToolPairing({
       existing: this.workingList,
       messages,
@@ -162,6 +174,8 @@ export class AppendableState {
     this.#workingSnapshot = freezeList(state.working);
     this.#originalSnapshot = freezeList(state.original);
     this.#stateSnapshot = Object.freeze(state);
+    this.#lineage = {};
+    recordAppendLineage(this.#stateSnapshot, this.#lineage);
   }
 
   #indexOriginalIds(): Set<string> {

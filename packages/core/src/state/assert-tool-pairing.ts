@@ -87,37 +87,15 @@ export function assertToolPairing({
   const output: (Message | null)[] = [...messages];
   let open = openExchangeOf(existing);
 
-  const problem = (
-    kind: ToolPairingProblemKind,
-    index: number,
-    toolCallId: string | undefined,
-    detail: string,
-  ): void => {
-    const message = messages[index]!;
-    if (mode === 'reject') {
-      throw new InvalidMessageError({
-        index,
-        reason: kind,
-        messageId: message.id,
-        ...(toolCallId === undefined ? {} : { toolCallId }),
-        message: `message ${JSON.stringify(message.id)}: ${detail}`,
-      });
-    }
-    repairs.push({
-      kind,
-      index,
-      messageId: message.id,
-      ...(toolCallId === undefined ? {} : { toolCallId }),
-      action: 'dropped-part',
-    });
-  };
-
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
     if (message.role === 'tool') {
       const kept = message.content.filter((part) => {
         if (part.type !== 'tool-result') {
-          problem(
+          reportProblem(
+            mode,
+            messages,
+            repairs,
             'invalid-tool-message',
             index,
             undefined,
@@ -141,12 +119,23 @@ export function assertToolPairing({
           existing,
           output.slice(0, index),
         );
-        problem(kind, index, id, describeBrokenResult(kind, id));
+        reportProblem(
+          mode,
+          messages,
+          repairs,
+          kind,
+          index,
+          id,
+          describeBrokenResult(kind, id),
+        );
         return false;
       });
       if (kept.length === 0) {
         if (message.content.length === 0) {
-          problem(
+          reportProblem(
+            mode,
+            messages,
+            repairs,
             'invalid-tool-message',
             index,
             undefined,
@@ -165,7 +154,10 @@ export function assertToolPairing({
     if (message.content.some((part) => part.type === 'tool-result')) {
       for (const part of message.content) {
         if (part.type !== 'tool-result') continue;
-        problem(
+        reportProblem(
+          mode,
+          messages,
+          repairs,
           'invalid-tool-message',
           index,
           part.toolCallId,
@@ -210,7 +202,10 @@ export function assertToolPairing({
       if (part.type !== 'tool-call') continue;
       if (callIds.includes(part.toolCallId)) {
         duplicateCall = true;
-        problem(
+        reportProblem(
+          mode,
+          messages,
+          repairs,
           'duplicate-tool-call-id',
           index,
           part.toolCallId,
@@ -244,6 +239,39 @@ export function assertToolPairing({
     messages: output.filter((message): message is Message => message !== null),
     repairs: repairs.sort((left, right) => left.index - right.index),
   };
+}
+
+/**
+ * Throws the problem (`'reject'`) or records it as a repair (`'drop'`). A
+ * module function, not a closure: this file runs on every append, and under
+ * tsx's keepNames (the benches) each named closure costs a defineProperty.
+ */
+function reportProblem(
+  mode: ToolPairingMode,
+  messages: readonly Message[],
+  repairs: ToolPairingRepair[],
+  kind: ToolPairingProblemKind,
+  index: number,
+  toolCallId: string | undefined,
+  detail: string,
+): void {
+  const message = messages[index]!;
+  if (mode === 'reject') {
+    throw new InvalidMessageError({
+      index,
+      reason: kind,
+      messageId: message.id,
+      ...(toolCallId === undefined ? {} : { toolCallId }),
+      message: `message ${JSON.stringify(message.id)}: ${detail}`,
+    });
+  }
+  repairs.push({
+    kind,
+    index,
+    messageId: message.id,
+    ...(toolCallId === undefined ? {} : { toolCallId }),
+    action: 'dropped-part',
+  });
 }
 
 /** The last exchange of valid working messages, if it may still get results. */

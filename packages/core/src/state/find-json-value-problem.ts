@@ -42,6 +42,71 @@ export function findJsonValueProblem(
   value: unknown,
   path: string | (() => string),
 ): ValueProblem | undefined {
+  // Valid values (nearly all) are proven by a walk that allocates nothing;
+  // the walk below, which can name the problem, runs only when that fails.
+  if (isPlainJsonValue(value)) return undefined;
+  return locateJsonValueProblem(value, path);
+}
+
+/**
+ * Whether `value` is plain JSON, proven without allocating: `true` exactly
+ * when `findJsonValueProblem` finds no problem, except that a value nested
+ * deeper than 64 levels answers `false` (call `findJsonValueProblem` then).
+ */
+export function isPlainJsonValue(value: unknown): boolean {
+  return isPlainJson(value, 0);
+}
+
+/** How deep `isPlainJson` recurses before it leaves the value to the iterative walk (cycles end there too). */
+const FAST_CHECK_MAX_DEPTH = 64;
+
+/**
+ * Whether `value` is certainly plain JSON, without allocating (no paths, no
+ * ancestor set): `false` for a problem, and for a value nested deeper than
+ * `FAST_CHECK_MAX_DEPTH` (where a circular reference also ends), which
+ * `locateJsonValueProblem` then walks.
+ */
+function isPlainJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= FAST_CHECK_MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index++) {
+          const item: unknown = value[index];
+          if (item === undefined || !isPlainJson(item, depth + 1)) return false;
+        }
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const property = (value as Record<string, unknown>)[key];
+        if (property !== undefined && !isPlainJson(property, depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
+      return false;
+  }
+}
+
+/** The iterative walk of `findJsonValueProblem` that names the first problem. */
+function locateJsonValueProblem(
+  value: unknown,
+  path: string | (() => string),
+): ValueProblem | undefined {
   const root: Frame = { value };
   const pathOf = (frame: Frame): string => {
     const keys: (string | number)[] = [];

@@ -5,7 +5,6 @@ export { createContextState } from './create-context-state';
 export type { CreateContextStateOptions } from './create-context-state';
 export { deleteWorkingMessage } from './delete-working-message';
 export { parseState } from './parse-state';
-export { reloadOffload } from './reload-offload';
 export { serializeState } from './serialize-state';
 export {
   CONTEXT_STATE_FORMAT,

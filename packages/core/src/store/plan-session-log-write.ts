@@ -1,4 +1,5 @@
 import type { Message } from '../message/message';
+import { findAppendsSince } from '../state/append-lineage';
 import type { ContextState } from '../state/context-state';
 import {
   entriesChars,
@@ -119,8 +120,13 @@ function planDelta(
   state: ContextState,
 ): SessionLogWrite | undefined {
   const previous = cursor.state;
-  if (!extends_(previous.original, state.original)) return undefined;
-  if (!extends_(previous.events, state.events)) return undefined;
+  // A memory's snapshot that only appended to the one last saved is known as
+  // such in O(1); anything else is compared list against list.
+  const appends = findAppendsSince(previous, state);
+  if (appends === undefined) {
+    if (!extends_(previous.original, state.original)) return undefined;
+    if (!extends_(previous.events, state.events)) return undefined;
+  }
   const { originalIndex } = cursor;
   for (
     let index = previous.original.length;
@@ -132,9 +138,13 @@ function planDelta(
   const encode = encoder(state.original, originalIndex);
 
   let keep = 0;
-  const shorter = Math.min(previous.working.length, state.working.length);
-  while (keep < shorter && previous.working[keep] === state.working[keep]) {
-    keep += 1;
+  if (appends !== undefined) {
+    keep = previous.working.length;
+  } else {
+    const shorter = Math.min(previous.working.length, state.working.length);
+    while (keep < shorter && previous.working[keep] === state.working[keep]) {
+      keep += 1;
+    }
   }
   let deadChars = cursor.deadChars;
   if (keep < previous.working.length) {
@@ -142,18 +152,21 @@ function planDelta(
   }
   const offloads: Record<string, readonly SessionLogEntry[]> = {};
   let offloadsChanged = false;
-  for (const [offloadId, messages] of Object.entries(state.offloads)) {
-    const before = previous.offloads[offloadId];
-    if (before === messages) continue;
-    if (before !== undefined) deadChars += entriesChars(before.map(encode));
-    offloads[offloadId] = messages.map(encode);
-    offloadsChanged = true;
-  }
   const removed: string[] = [];
-  for (const [offloadId, messages] of Object.entries(previous.offloads)) {
-    if (state.offloads[offloadId] !== undefined) continue;
-    removed.push(offloadId);
-    deadChars += entriesChars(messages.map(encode));
+  // The same record object: no entry added or removed (records are immutable values).
+  if (state.offloads !== previous.offloads) {
+    for (const [offloadId, messages] of Object.entries(state.offloads)) {
+      const before = previous.offloads[offloadId];
+      if (before === messages) continue;
+      if (before !== undefined) deadChars += entriesChars(before.map(encode));
+      offloads[offloadId] = messages.map(encode);
+      offloadsChanged = true;
+    }
+    for (const [offloadId, messages] of Object.entries(previous.offloads)) {
+      if (state.offloads[offloadId] !== undefined) continue;
+      removed.push(offloadId);
+      deadChars += entriesChars(messages.map(encode));
+    }
   }
 
   const record: SessionLogDeltaRecord = {

@@ -1,5 +1,5 @@
 import type { IdentifierLedger } from '../message/acm-marker';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import { LEDGER_MAX_CHARS, renderLedger } from '../summary/render-ledger';
 
 export interface ComposeSummaryTextOptions {

@@ -3,7 +3,7 @@ import type { AutoContextConfig } from '../config/config';
 import { analyzeConversation } from '../conversation/analyze-conversation';
 import type { ConversationStructure } from '../conversation/analyze-conversation';
 import type { Message } from '../message/message';
-import { CONTEXT_RELOAD_TOOL_NAME } from '../reload/context-reload-tool-definition';
+import { CONTEXT_RELOAD_TOOL_NAME } from '../offload/context-reload-tool-definition';
 import { randomId } from '../runtime/random-id';
 import type { TokenCounter } from '../token/token-counter';
 import type { CompressionPressure, StrategyContext } from './compression-plan';

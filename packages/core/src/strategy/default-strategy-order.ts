@@ -1,5 +1,5 @@
-import { STRATEGY_NAMES } from '../message/acm-marker';
-import type { StrategyName } from '../message/acm-marker';
+import { STRATEGY_DESCRIPTORS } from './strategy-descriptors';
+import type { StrategyName } from './strategy-descriptors';
 import { clearToolUses } from './clear-tool-uses';
 import type { Strategy } from './compression-plan';
 import { compressCurrentRound } from './compress-current-round';
@@ -13,14 +13,19 @@ import { summarizeRounds } from './summarize-rounds';
 
 /**
  * The strategies in their default order (DESIGN §3.6, the order of
- * `STRATEGY_NAMES`), cheapest and oldest first. `lastResort` is not in it: the
- * engine runs it only when the context is still over the hard budget after
- * these.
+ * `STRATEGY_DESCRIPTORS`), cheapest and oldest first. `lastResort` is not in
+ * it (its phase is `'hard-budget'`): the engine runs it only when the context
+ * is still over the hard budget after these.
  */
 export const DEFAULT_STRATEGY_ORDER: readonly StrategyName[] =
-  STRATEGY_NAMES.filter((name) => name !== 'lastResort');
+  STRATEGY_DESCRIPTORS.flatMap((descriptor) =>
+    descriptor.phase === 'walk' ? [descriptor.name] : [],
+  );
 
-/** Every strategy by name, `lastResort` included. */
+/**
+ * The planner of every strategy descriptor, by name, `lastResort` included
+ * (a descriptor without a planner does not compile).
+ */
 export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
   rollupHistory,
   compressToolRuns,

@@ -2,9 +2,9 @@ import { getAcmMarker } from '../message/acm-marker';
 import type { AcmMessageKind, IdentifierLedger } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { getMessageText } from '../message/message-text';
-import { findOffloadIds } from '../summary/find-offload-ids';
+import { findOffloadIds } from '../offload/find-offload-ids';
 import { renderLedger } from '../summary/render-ledger';
-import { stripOffloadTags } from '../summary/strip-offload-tags';
+import { stripOffloadTags } from '../offload/strip-offload-tags';
 
 /** Kinds of ACM message that stand for a folded stretch of history (a working summary). */
 export const FOLD_KINDS: ReadonlySet<AcmMessageKind> = new Set<AcmMessageKind>([

@@ -25,6 +25,13 @@ export {
 } from './create-strategy-context';
 export type { CreateStrategyContextOptions } from './create-strategy-context';
 export { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';
+export type { StrategyDescriptor } from './strategy-descriptors';
+export {
+  getStrategyDescriptor,
+  isLlmStrategy,
+  LLM_STRATEGY_NAMES,
+  STRATEGY_DESCRIPTORS,
+} from './strategy-descriptors';
 export {
   LAST_RESORT_TAIL_UNITS,
   LAST_RESORT_USER_TEXT,

@@ -3,7 +3,7 @@ import { withAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
 import { getMessageText, stringifyToolOutput } from '../message/message-text';
 import { createPreview } from '../summary/create-preview';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import type {
   CompressionPlan,
   PlannedEdit,

@@ -11,3 +11,8 @@ export {
   SECTION_HEADINGS,
   writeSectionedSummary,
 } from './write-sectioned-summary';
+export type {
+  SummarizeSpanOptions,
+  SummarizeSpanResult,
+} from './summarize-span';
+export { summarizeSpan } from './summarize-span';

@@ -5,20 +5,12 @@ export {
   LEDGER_MAX_PER_KIND,
   extractIdentifierLedger,
 } from './extract-identifier-ledger';
-export { findOffloadIds } from './find-offload-ids';
-export { OFFLOAD_TAG_PATTERN, formatOffloadTag } from './format-offload-tag';
 export { mergeLedgers } from './merge-ledgers';
 export type { RenderLedgerOptions } from './render-ledger';
 export { LEDGER_MAX_CHARS, LEDGER_PREFIX, renderLedger } from './render-ledger';
 export { stripAcmArtifacts } from './strip-acm-artifacts';
 export type { RenderTranscriptOptions } from './render-transcript';
 export { renderTranscript } from './render-transcript';
-export { stripOffloadTags } from './strip-offload-tags';
-export type {
-  SummarizeSpanOptions,
-  SummarizeSpanResult,
-} from './summarize-span';
-export { summarizeSpan } from './summarize-span';
 export type {
   SummaryRejectionReason,
   SummaryValidation,

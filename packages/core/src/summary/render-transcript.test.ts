@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../message/message';
 import { withAcmMarker } from '../message/acm-marker';
-import { formatOffloadTag } from './format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import { renderTranscript } from './render-transcript';
 
 const messagesFixture: Message[] = [

@@ -4,7 +4,7 @@ import { createPreview } from './create-preview';
 import { getAcmMarker } from '../message/acm-marker';
 import { getSpeakerLabels } from './get-speaker-labels';
 import { stripAcmArtifacts } from './strip-acm-artifacts';
-import { stripOffloadTags } from './strip-offload-tags';
+import { stripOffloadTags } from '../offload/strip-offload-tags';
 
 export interface RenderTranscriptOptions {
   /**

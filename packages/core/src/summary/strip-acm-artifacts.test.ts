@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOffloadTag } from './format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import { stripAcmArtifacts } from './strip-acm-artifacts';
 
 describe('stripAcmArtifacts', () => {

@@ -1,5 +1,5 @@
 import { LEDGER_PREFIX } from './render-ledger';
-import { stripOffloadTags } from './strip-offload-tags';
+import { stripOffloadTags } from '../offload/strip-offload-tags';
 
 /** A ledger line ACM appended to a summary (any generation, any format). */
 const LEDGER_LINE = new RegExp(String.raw`^[ \t]*${LEDGER_PREFIX}.*$`, 'gm');

@@ -6,6 +6,10 @@ import type {
 } from '../config/config';
 import type { StrategyName } from '../message/acm-marker';
 import { STRATEGY_NAMES } from '../message/acm-marker';
+import {
+  LLM_STRATEGY_NAMES,
+  getStrategyDescriptor,
+} from '../strategy/strategy-descriptors';
 import { TOOL_NAMES } from './conversation-content';
 
 export interface ConfigArbitraryOptions {
@@ -23,13 +27,7 @@ export interface ConfigArbitraryOptions {
   readonly toolPolicies?: boolean;
 }
 
-const LLM_STRATEGIES: readonly LlmStrategyName[] = [
-  'rollupHistory',
-  'compressToolRuns',
-  'summarizeRounds',
-  'summarizeLargeCurrentMessages',
-  'compressCurrentRound',
-];
+const LLM_STRATEGIES: readonly LlmStrategyName[] = LLM_STRATEGY_NAMES;
 
 /** A ratio in (0, 1] with two decimals, from hundredths in [minimum, 100]. */
 function ratio(minimum: number) {
@@ -112,7 +110,9 @@ export function configArbitrary({
             .dictionary(
               fc.constantFrom(
                 ...STRATEGY_NAMES.filter(
-                  (name) => strategySwitches === 'any' || name !== 'lastResort',
+                  (name) =>
+                    strategySwitches === 'any' ||
+                    getStrategyDescriptor(name).phase === 'walk',
                 ),
               ),
               fc.boolean(),

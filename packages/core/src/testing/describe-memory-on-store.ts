@@ -5,7 +5,7 @@ import { StoreConflictError } from '../error/store-conflict-error';
 import { StoreError } from '../error/store-error';
 import { AutoContextMemory } from '../memory/auto-context-memory';
 import type { Message, Part } from '../message/message';
-import { createContextReloadHandler } from '../reload/create-context-reload-handler';
+import { createContextReloadHandler } from '../offload/create-context-reload-handler';
 import type { MaybePromise, SessionStore } from '../store/session-store';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';

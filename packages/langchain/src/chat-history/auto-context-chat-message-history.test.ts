@@ -12,7 +12,7 @@ import {
 import { RunnableWithMessageHistory } from '@langchain/core/runnables';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
-import { SummaryChatModel } from '../__fixtures__/summary-chat-model';
+import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
 import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
 import { AutoContextChatMessageHistory } from './auto-context-chat-message-history';
 

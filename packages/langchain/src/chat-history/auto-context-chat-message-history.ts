@@ -6,7 +6,7 @@ import { AutoContextMemory as CoreMemory } from '@acm/core';
 import { withoutOffloadMarkers } from '@acm/core/internal';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
-import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { toLangChainMessages } from '../message/to-langchain-messages';
 
 export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions {

@@ -5,7 +5,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
-import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import type { LongTermMemorySource } from './long-term-memory-tools';
 import {
   longTermMemoryMode,

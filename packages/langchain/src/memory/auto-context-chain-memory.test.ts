@@ -5,7 +5,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { describe, expect, it } from 'vitest';
-import { SummaryChatModel } from '../__fixtures__/summary-chat-model';
+import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
 import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
 import { AutoContextChainMemory } from './auto-context-chain-memory';
 

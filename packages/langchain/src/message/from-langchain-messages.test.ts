@@ -12,7 +12,7 @@ import {
 } from '@langchain/core/messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromLangChainMessages } from './from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { toLangChainMessages } from './to-langchain-messages';
 
 /** The fields that make a LangChain message what it is. */

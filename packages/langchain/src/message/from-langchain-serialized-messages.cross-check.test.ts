@@ -9,7 +9,7 @@ import {
   ToolMessage,
 } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { fromLangChainMessages } from './from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { toLangChainMessages } from './to-langchain-messages';
 
 const messages = [

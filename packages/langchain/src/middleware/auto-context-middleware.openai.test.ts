@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadSweToolOutputs } from '../__fixtures__/swe-tool-outputs';
+import { loadSweToolOutputs } from '../../test-fixtures/swe-tool-outputs';
 import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
 import { autoContextMiddleware } from './auto-context-middleware';
 

@@ -18,9 +18,9 @@ import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SummaryChatModel } from '../__fixtures__/summary-chat-model';
-import { loadSweToolOutputs } from '../__fixtures__/swe-tool-outputs';
-import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
+import { loadSweToolOutputs } from '../../test-fixtures/swe-tool-outputs';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
 import { autoContextMiddleware } from './auto-context-middleware';
 

@@ -12,7 +12,7 @@ import { RemoveMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createMiddleware } from 'langchain';
-import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
 import { contextSearchTool } from '../tool/context-search-tool';

@@ -7,7 +7,7 @@ import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadSweToolOutputs } from '../__fixtures__/swe-tool-outputs';
+import { loadSweToolOutputs } from '../../test-fixtures/swe-tool-outputs';
 import { autoContextMiddleware } from './auto-context-middleware';
 
 /** Records the metadata of every chat model run, as LangSmith would see it. */

@@ -5,7 +5,7 @@ import {
 import { sequentialIds } from '@acm/core/testing';
 import { HumanMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { fromLangChainMessages } from '../message/from-langchain-messages';
+import { fromLangChainMessages } from '@acm/core/formats';
 import { contextReloadTool } from './context-reload-tool';
 
 function createMemory(sessionId: string) {

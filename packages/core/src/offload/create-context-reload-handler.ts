@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { OffloadLookup } from '../memory/offload-lookup';
-import { getSessionTag, readSessionTag } from '../memory/session-tag';
+import type { OffloadLookup } from './offload-lookup';
+import { getSessionTag, readSessionTag } from './session-tag';
 import type { Message } from '../message/message';
 import type { MaybePromise } from '../store/session-store';
-import { findOffloadIds } from '../summary/find-offload-ids';
+import { findOffloadIds } from './find-offload-ids';
 import {
   CONTEXT_RELOAD_ID_PARAMETER,
   CONTEXT_RELOAD_TOOL_NAME,

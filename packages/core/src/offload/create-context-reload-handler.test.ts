@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { createAutoContextMemory } from '../memory/create-auto-context-memory';
-import { getSessionTag } from '../memory/session-tag';
+import { getSessionTag } from './session-tag';
 import type { Message } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { fromOpenAIMessages } from '../openai/from-openai-messages';
-import { findOffloadIds } from '../summary/find-offload-ids';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { findOffloadIds } from './find-offload-ids';
+import { formatOffloadTag } from './format-offload-tag';
 import { loadSharedConversations } from '../testing/load-shared-conversations';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';

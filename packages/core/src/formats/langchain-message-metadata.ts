@@ -58,3 +58,31 @@ export interface LangChainToolCallMetadata {
   /** Fields besides `id`, `name` and `args` (the default writer adds `type: 'tool_call'`). */
   readonly extra: JsonObject;
 }
+
+/**
+ * A LangChain message as plain data: the fields `fromLangChainMessages`
+ * reads and `toLangChainMessageFields` writes. A live `BaseMessage` has them
+ * (`type` is its `getType()`); `new HumanMessage(fields)` & co. take them back
+ * (`@acm/langchain` picks the class by `type`).
+ */
+export interface LangChainMessageFields {
+  /** `human`, `ai`, `system`, `tool` or `generic` (a `ChatMessage`, with `role`). */
+  readonly type: string;
+  readonly id?: string;
+  readonly name?: string;
+  /** A string or content blocks. */
+  readonly content?: unknown;
+  /** `ChatMessage` only. */
+  readonly role?: string;
+  readonly additional_kwargs?: object;
+  readonly response_metadata?: object;
+  /** `AIMessage` only. */
+  readonly tool_calls?: readonly object[];
+  readonly invalid_tool_calls?: readonly object[];
+  readonly usage_metadata?: object;
+  /** `ToolMessage` only. */
+  readonly tool_call_id?: string;
+  readonly status?: 'success' | 'error';
+  readonly artifact?: unknown;
+  readonly metadata?: object;
+}

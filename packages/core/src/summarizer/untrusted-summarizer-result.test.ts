@@ -10,7 +10,7 @@ import { checkStateContract } from '../contract/check-state-contract';
 import { SummarizerError } from '../error/summarizer-error';
 import { createAutoContextMemory } from '../memory/create-auto-context-memory';
 import type { Message } from '../message/message';
-import type { Summarizer } from '../summarizer/summarizer';
+import type { Summarizer } from './summarizer';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';

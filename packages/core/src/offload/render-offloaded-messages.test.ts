@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../message/message';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from './format-offload-tag';
 import { renderOffloadedMessages } from './render-offloaded-messages';
 
 const messages: readonly Message[] = [

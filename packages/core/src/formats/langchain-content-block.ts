@@ -1,5 +1,10 @@
-import type { FilePart, Part, ReasoningPart, TextPart } from '@acm/core';
-import { isPlainRecord } from '@acm/core/internal';
+import type {
+  FilePart,
+  Part,
+  ReasoningPart,
+  TextPart,
+} from '../message/message';
+import { isPlainRecord } from '../session/json-safe';
 
 /** The core parts a LangChain content block can become. */
 export type ContentPart = TextPart | ReasoningPart | FilePart;

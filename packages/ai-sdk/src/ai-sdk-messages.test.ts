@@ -1,15 +1,14 @@
+import type { AiSdkMessage, AiSdkOtherPart } from '@acm/core/formats';
+import { fromAiSdkMessages, toAiSdkMessages } from '@acm/core/formats';
 import { checkContract } from '@acm/core';
 import { withAcmMarker } from '@acm/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AiSdkMessage, AiSdkOtherPart } from './ai-sdk-prompt';
 
 /** A part the converters pass through (approvals, `custom`). */
 const other = (
   part: AiSdkOtherPart & Record<string, unknown>,
 ): AiSdkOtherPart => part;
-import { fromAiSdkMessages } from './from-ai-sdk-messages';
-import { toAiSdkMessages } from './to-ai-sdk-messages';
 
 const signature = { anthropic: { signature: 'sig-1' } };
 

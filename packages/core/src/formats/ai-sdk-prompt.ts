@@ -28,12 +28,14 @@ export type AiSdkFileData =
     }
   | { readonly type: 'text'; readonly text: string };
 
+/** A text part. */
 export interface AiSdkTextPart {
   readonly type: 'text';
   readonly text: string;
   readonly providerOptions?: AiSdkProviderOptions;
 }
 
+/** A reasoning part (assistant messages). */
 export interface AiSdkReasoningPart {
   readonly type: 'reasoning';
   readonly text: string;
@@ -41,6 +43,7 @@ export interface AiSdkReasoningPart {
   readonly providerOptions?: AiSdkProviderOptions;
 }
 
+/** A file part: data in any form of {@link AiSdkFileData}. */
 export interface AiSdkFilePart {
   readonly type: 'file';
   readonly data: AiSdkFileData;
@@ -65,6 +68,7 @@ export interface AiSdkReasoningFilePart {
   readonly providerOptions?: AiSdkProviderOptions;
 }
 
+/** A tool call (assistant messages). */
 export interface AiSdkToolCallPart {
   readonly type: 'tool-call';
   readonly toolCallId: string;
@@ -107,6 +111,7 @@ export type AiSdkToolResultOutput =
       readonly providerOptions?: AiSdkProviderOptions;
     };
 
+/** A tool result (tool messages). */
 export interface AiSdkToolResultPart {
   readonly type: 'tool-result';
   readonly toolCallId: string;
@@ -124,6 +129,7 @@ export interface AiSdkOtherPart {
   readonly type: string;
 }
 
+/** Every part the converters model. */
 export type AiSdkPart =
   | AiSdkTextPart
   | AiSdkReasoningPart

@@ -1,17 +1,14 @@
-import type { AcmMarker, Message, Part, Role, ToolCallPart } from '@acm/core';
-import {
-  isJsonEqual,
-  isPlainRecord,
-  withoutUndefined,
-} from '@acm/core/internal';
-import { InvalidMessageError } from '@acm/core';
-import type { BaseMessage } from '@langchain/core/messages';
-import type { ContentBlock, ContentPart } from './content-block';
+import { isJsonEqual } from '../contract/is-json-equal';
+import { InvalidMessageError } from '../error/invalid-message-error';
+import type { AcmMarker } from '../message/acm-marker';
+import type { Message, Part, Role, ToolCallPart } from '../message/message';
+import { isPlainRecord, withoutUndefined } from '../session/json-safe';
+import type { ContentBlock, ContentPart } from './langchain-content-block';
 import {
   contentBlockToPart,
   getDefaultContentForm,
   partToContentBlock,
-} from './content-block';
+} from './langchain-content-block';
 
 import {
   ACM_LC_SOURCE,
@@ -19,10 +16,12 @@ import {
 } from './langchain-message-metadata';
 import type {
   JsonObject,
+  LangChainMessageFields,
   LangChainMessageMetadata,
   LangChainToolCallMetadata,
 } from './langchain-message-metadata';
 
+/** Options of `fromLangChainMessages`. */
 export interface FromLangChainMessagesOptions {
   /**
    * Id of the core message made from the input message at `index`, used only
@@ -43,9 +42,10 @@ type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 /**
  * Converts LangChain messages (`HumanMessage`, `AIMessage`, `ToolMessage`,
- * `SystemMessage`, and `ChatMessage` with a user, assistant or system role)
- * to core messages, losslessly: `toLangChainMessages` rebuilds each one
- * exactly (id-less messages come back with their new id).
+ * `SystemMessage`, and `ChatMessage` with a user, assistant or system role;
+ * live objects or the same fields as plain data, no LangChain import) to core
+ * messages, losslessly: `@acm/langchain`'s `toLangChainMessages` rebuilds
+ * each one exactly (id-less messages come back with their new id).
  *
  * - ids are kept; id-less messages get `generateId(index)`;
  * - string content → one text part; content blocks → text, reasoning and
@@ -64,7 +64,7 @@ type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
  * no role for (`remove`, `function`, a `ChatMessage` with another role).
  */
 export function fromLangChainMessages(
-  messages: readonly BaseMessage[],
+  messages: readonly LangChainMessageFields[],
   {
     generateId = (index) => `lc-${index}`,
     previous = [],
@@ -86,7 +86,7 @@ export function fromLangChainMessages(
 }
 
 function convertMessage(
-  message: BaseMessage,
+  message: LangChainMessageFields,
   index: number,
   generateId: (index: number) => string,
   findCallName: (toolCallId: string) => string | undefined,
@@ -111,7 +111,9 @@ function convertMessage(
   if (Object.keys(additionalKwargs).length > 0) {
     metadata.additionalKwargs = additionalKwargs;
   }
-  const responseMetadata = withoutUndefined(message.response_metadata ?? {});
+  const responseMetadata = withoutUndefined(
+    (message.response_metadata ?? {}) as JsonObject,
+  );
   if (Object.keys(responseMetadata).length > 0) {
     metadata.responseMetadata = responseMetadata;
   }
@@ -147,7 +149,7 @@ function convertMessage(
 }
 
 function readRole(
-  message: BaseMessage,
+  message: LangChainMessageFields,
   index: number,
   metadata: Mutable<LangChainMessageMetadata>,
 ): Role {
@@ -162,7 +164,7 @@ function readRole(
     case 'tool':
       return 'tool';
     case 'generic': {
-      const chatRole = (message as { role?: unknown }).role;
+      const chatRole: unknown = message.role;
       const role =
         chatRole === 'user' || chatRole === 'human'
           ? 'user'
@@ -225,27 +227,27 @@ function readContent(
 }
 
 function readToolCalls(
-  message: BaseMessage,
+  message: LangChainMessageFields,
   messageId: string,
   metadata: Mutable<LangChainMessageMetadata>,
 ): ToolCallPart[] {
-  const ai = message as {
-    tool_calls?: readonly Record<string, unknown>[];
-    invalid_tool_calls?: readonly Record<string, unknown>[];
-    usage_metadata?: Record<string, unknown>;
-  };
-  if (ai.usage_metadata !== undefined) {
-    metadata.usageMetadata = withoutUndefined(ai.usage_metadata);
+  if (message.usage_metadata !== undefined) {
+    metadata.usageMetadata = withoutUndefined(
+      message.usage_metadata as JsonObject,
+    );
   }
-  if (ai.invalid_tool_calls !== undefined && ai.invalid_tool_calls.length > 0) {
-    metadata.invalidToolCalls = ai.invalid_tool_calls.map((call) =>
-      withoutUndefined(call),
+  if (
+    message.invalid_tool_calls !== undefined &&
+    message.invalid_tool_calls.length > 0
+  ) {
+    metadata.invalidToolCalls = message.invalid_tool_calls.map((call) =>
+      withoutUndefined(call as JsonObject),
     );
   }
   const parts: ToolCallPart[] = [];
   const entries: (LangChainToolCallMetadata | null)[] = [];
-  (ai.tool_calls ?? []).forEach((call, index) => {
-    const { id, name, args, ...rest } = withoutUndefined(call);
+  (message.tool_calls ?? []).forEach((call, index) => {
+    const { id, name, args, ...rest } = withoutUndefined(call as JsonObject);
     const idMissing = typeof id !== 'string' || id === '';
     const toolCallId = idMissing ? `${messageId}-call-${index}` : id;
     parts.push({
@@ -270,28 +272,22 @@ function readToolCalls(
 }
 
 function readToolResult(
-  message: BaseMessage,
+  message: LangChainMessageFields,
   metadata: Mutable<LangChainMessageMetadata>,
   findCallName: (toolCallId: string) => string | undefined,
 ): Part {
-  const tool = message as {
-    tool_call_id?: string;
-    status?: 'success' | 'error';
-    artifact?: unknown;
-    metadata?: Record<string, unknown>;
-  };
-  const toolCallId = tool.tool_call_id ?? '';
+  const toolCallId = message.tool_call_id ?? '';
   let toolName = message.name;
   if (typeof toolName !== 'string') {
     metadata.toolName = 'from-call';
     toolName = findCallName(toolCallId) ?? '';
   }
-  if (tool.status === 'success') metadata.status = 'success';
-  if (tool.artifact !== undefined) {
-    metadata.artifact = withoutUndefined(tool.artifact);
+  if (message.status === 'success') metadata.status = 'success';
+  if (message.artifact !== undefined) {
+    metadata.artifact = withoutUndefined(message.artifact);
   }
-  if (tool.metadata !== undefined) {
-    metadata.toolMetadata = withoutUndefined(tool.metadata);
+  if (message.metadata !== undefined) {
+    metadata.toolMetadata = withoutUndefined(message.metadata as JsonObject);
   }
   const output: unknown =
     typeof message.content === 'string'
@@ -302,7 +298,7 @@ function readToolResult(
     toolCallId,
     toolName,
     output,
-    ...(tool.status === 'error' ? { isError: true } : {}),
+    ...(message.status === 'error' ? { isError: true } : {}),
   };
 }
 

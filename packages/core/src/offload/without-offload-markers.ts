@@ -1,6 +1,6 @@
 import { getAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
-import { stripOffloadTags } from '../summary/strip-offload-tags';
+import { stripOffloadTags } from './strip-offload-tags';
 
 /**
  * The messages with every `<!-- CONTEXT_OFFLOAD … -->` marker removed from

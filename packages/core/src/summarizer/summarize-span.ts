@@ -2,12 +2,12 @@ import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { SummarizerError } from '../error/summarizer-error';
 import type { StrategyName } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
 import type { TokenCounter } from '../token/token-counter';
-import { createPreview } from './create-preview';
-import { renderTranscript } from './render-transcript';
+import { createPreview } from '../summary/create-preview';
+import { renderTranscript } from '../summary/render-transcript';
 import { readSummaryResult } from './read-summary-result';
-import { validateSummary } from './validate-summary';
+import { validateSummary } from '../summary/validate-summary';
 import { raceAbort } from '../util/race-abort';
 
 /** Added to the instructions of a request that merges the summaries of a span's parts. */

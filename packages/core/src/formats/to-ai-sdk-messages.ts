@@ -1,5 +1,10 @@
-import type { FilePart, Message, Part, ToolResultPart } from '@acm/core';
-import { getMessageText } from '@acm/core';
+import type {
+  FilePart,
+  Message,
+  Part,
+  ToolResultPart,
+} from '../message/message';
+import { getMessageText } from '../message/message-text';
 import type {
   AiSdkFileForm,
   AiSdkPartMetadata,
@@ -12,9 +17,10 @@ import type {
   AiSdkSpecificationVersion,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { createPartEntryFinder } from '@acm/core/internal';
-import { base64ToBytes, fromJsonSafe } from '@acm/core/internal';
+import { base64ToBytes, fromJsonSafe } from '../session/json-safe';
+import { createPartEntryFinder } from '../session/record-part-entries';
 
+/** Options of `toAiSdkMessages`. */
 export interface ToAiSdkMessagesOptions {
   /**
    * The prompt format for file parts that carry no recorded form (written by

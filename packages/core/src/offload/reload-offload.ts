@@ -1,5 +1,5 @@
 import type { Message } from '../message/message';
-import type { ContextState } from './context-state';
+import type { ContextState } from '../state/context-state';
 
 /**
  * The messages stored behind `offloadId`, or `undefined` when the state has no

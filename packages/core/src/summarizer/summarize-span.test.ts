@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { SummarizerError } from '../error/summarizer-error';
 import type { Message } from '../message/message';
-import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
 import type { TokenCounter } from '../token/token-counter';
-import { renderTranscript } from './render-transcript';
+import { renderTranscript } from '../summary/render-transcript';
 import {
   TRANSCRIPT_TOKENS_PER_PART,
   estimateTranscriptTokens,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from './format-offload-tag';
 import { withoutOffloadMarkers } from './without-offload-markers';
 
 describe('withoutOffloadMarkers', () => {

@@ -1,4 +1,4 @@
-import type { FilePart, Message, Part } from '@acm/core';
+import type { FilePart, Message, Part } from '../message/message';
 import type {
   AiSdkFileForm,
   AiSdkPartMetadata,
@@ -10,12 +10,13 @@ import type {
   AiSdkMessage,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { recordPartEntries } from '@acm/core/internal';
-import { bytesToBase64, toJsonSafe } from '@acm/core/internal';
+import { bytesToBase64, toJsonSafe } from '../session/json-safe';
+import { recordPartEntries } from '../session/record-part-entries';
 
 /** The text a core tool result holds for an `execution-denied` output without a reason. */
 export const EXECUTION_DENIED_TEXT = 'Tool execution denied.';
 
+/** Options of `fromAiSdkMessages`. */
 export interface FromAiSdkMessagesOptions {
   /**
    * The id of the core message made from `message` at `index`.
@@ -90,7 +91,8 @@ export function fromAiSdkMessage(message: AiSdkMessage, id: string): Message {
   };
 }
 
-interface ConvertedPart {
+/** @internal What one part converts to (`undefined`: not a part core models). */
+export interface ConvertedPart {
   readonly part: Part;
   /** What the part needs beyond its content, when anything. */
   readonly extras?: Extras;
@@ -115,7 +117,8 @@ function providerOptionsOf(
     : (toJsonSafe(options) as Record<string, unknown>);
 }
 
-function convertPart(raw: unknown): ConvertedPart | undefined {
+/** @internal The core part of one AI SDK part, and what it needs beyond its content (shared with `fromModelMessages`). */
+export function convertPart(raw: unknown): ConvertedPart | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;
   const part = raw as Record<string, unknown>;
   switch (part.type) {

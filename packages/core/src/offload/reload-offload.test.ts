@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resultMessage } from './__fixtures__/messages';
-import type { ContextState } from './context-state';
-import { createContextState } from './create-context-state';
+import { resultMessage } from '../state/__fixtures__/messages';
+import type { ContextState } from '../state/context-state';
+import { createContextState } from '../state/create-context-state';
 import { reloadOffload } from './reload-offload';
 
 const state: ContextState = {
