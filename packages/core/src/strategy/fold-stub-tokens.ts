@@ -1,5 +1,5 @@
 import type { Message } from '../message/message';
-import { formatOffloadTag } from '../summary/format-offload-tag';
+import { formatOffloadTag } from '../offload/format-offload-tag';
 import type { TokenCounter } from '../token/token-counter';
 import { LAST_RESORT_USER_TEXT } from './last-resort';
 import { DRAFT_OFFLOAD_ID } from './size-summary-to-room';
