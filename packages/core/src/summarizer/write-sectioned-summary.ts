@@ -453,19 +453,21 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
   return items;
 }
 
-/**
- * Priority a record gains per id it holds (up to 4): flights with their
- * dates, a payment id, outrank a record of plain fields.
- */
+/** A date token (`2024-05-20`, `2024-05-14T10:44:24`). */
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
+/**
+ * Priority a record gains per distinct id or date it holds (5 each, up to 8):
+ * flights with their dates, a payment id, outrank a record of plain fields
+ * (what later calls reuse is ids and dates).
+ */
 function idWeight(record: string): number {
   const ids = new Set(
     (record.match(ID_TOKEN) ?? []).filter(
       (token) => isIdToken(token) || DATE.test(token),
     ),
   );
-  return 4 * Math.min(8, ids.size);
+  return 5 * Math.min(8, ids.size);
 }
 
 /** Priority a record gains when its id is used again later (and loses when superseded). */
