@@ -4,6 +4,7 @@ import { analyzeConversation } from '../conversation/analyze-conversation';
 import type { Message } from '../message/message';
 import { fromOpenAIMessages } from '../openai/from-openai-messages';
 import { INTENT_BUDGET_SHARE } from '../strategy/create-strategy-context';
+import { DRAFT_OFFLOAD_ID } from '../strategy/size-summary-to-room';
 import { conversationArbitrary } from '../testing/conversation-arbitrary';
 import { fixedClock } from '../testing/fixed-clock';
 import { loadSharedConversations } from '../testing/load-shared-conversations';
@@ -55,7 +56,9 @@ async function replay(
  * The intent messages that must be verbatim in a prompt built from `seen`:
  * each is at most a quarter of the budget and fits beside the protected set
  * (system messages and the in-flight exchange, with what follows a call still
- * waiting for its result) and the intent kept before it — the budget is a
+ * waiting for its result), the intent kept before it (a yielded one too, while
+ * it is still there verbatim and fits) and two compact folds (the rest of the
+ * conversation, folded at the least) — the budget is a
  * guarantee, so an intent that does not fit may be summarized. `yielded`
  * holds the intent messages that did not fit at an earlier prompt: folded
  * then, they stay folded (reloadable), and are not required afterwards.
@@ -65,6 +68,7 @@ function requiredIntent(
   maxToken: number,
   which: 'task' | 'both',
   yielded: Set<string>,
+  promptTexts: readonly string[],
 ): Message[] {
   const structure = analyzeConversation(seen);
   const inFlight = structure.inFlight;
@@ -82,18 +86,55 @@ function requiredIntent(
     which === 'task'
       ? [structure.taskIndex]
       : [structure.taskIndex, structure.latestRequestIndex];
+  // Two compact folds (the rest, folded at the least) must fit too.
+  room -= stubTokens(true) + stubTokens(false);
   for (const index of new Set(indices)) {
     const message = seen[index];
     if (message === undefined) continue;
     const tokens = counter.countMessage(message);
     if (tokens > maxToken * INTENT_BUDGET_SHARE) continue;
-    if (tokens > room) yielded.add(message.id);
-    if (yielded.has(message.id)) continue;
+    const fits = tokens <= room;
+    if (!fits) yielded.add(message.id);
+    if (yielded.has(message.id)) {
+      // Not required any more, but still taking its room while it is there
+      // verbatim and fits.
+      if (fits && promptTexts.includes(visible(message))) room -= tokens;
+      continue;
+    }
     required.push(message);
     room -= tokens;
   }
   return required;
 }
+
+/** A compact fold as the last resort writes it (header and tag), with and without its opening user stub. */
+const stubTokens = (needsUser: boolean) =>
+  counter.countMessages([
+    ...(needsUser
+      ? [
+          {
+            id: 's',
+            role: 'user' as const,
+            content: [
+              {
+                type: 'text' as const,
+                text: 'Earlier conversation (folded to fit the context budget)',
+              },
+            ],
+          },
+        ]
+      : []),
+    {
+      id: 's',
+      role: 'assistant' as const,
+      content: [
+        {
+          type: 'text' as const,
+          text: `Folded 100 messages.\n<!-- CONTEXT_OFFLOAD: uuid=${DRAFT_OFFLOAD_ID} -->`,
+        },
+      ],
+    },
+  ]);
 
 const shortIds = () => {
   let next = 0;
@@ -119,6 +160,7 @@ describe('AutoContextMemory (intent and determinism)', () => {
               maxToken,
               'both',
               yielded,
+              texts,
             ))
               expect(texts).toContain(visible(message));
           });
@@ -161,7 +203,13 @@ describe('AutoContextMemory (intent and determinism)', () => {
         maxToken,
         shortIds(),
         (prompt, seen) => {
-          const [task] = requiredIntent(seen, maxToken, 'task', yielded);
+          const [task] = requiredIntent(
+            seen,
+            maxToken,
+            'task',
+            yielded,
+            prompt.map(visible),
+          );
           if (task === undefined) return;
           taskChecks++;
           expect(prompt.map(visible)).toContain(visible(task));

@@ -12,6 +12,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import {
+  countIntentFoldReserve,
   createStrategyContext,
   isPinnedMessage,
 } from './create-strategy-context';
@@ -116,6 +117,10 @@ describe('createStrategyContext', () => {
     // In flight: 4 + 3600 / 4 = 904 (+ result): task + in flight > 1000.
     expect(build(3600).isProtected(0)).toBe(false);
     expect(build(3600).isProtected(3)).toBe(true);
+    // In flight 854 (+ result): the task fits beside it, but not with the two
+    // compact folds the rest needs at the least (countIntentFoldReserve).
+    expect(build(3400).isProtected(0)).toBe(false);
+    expect(countIntentFoldReserve(charCounter)).toBe(74);
   });
 });
 

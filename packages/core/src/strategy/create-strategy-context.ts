@@ -7,6 +7,7 @@ import { CONTEXT_RELOAD_TOOL_NAME } from '../offload/context-reload-tool-definit
 import { randomId } from '../runtime/random-id';
 import type { TokenCounter } from '../token/token-counter';
 import type { CompressionPressure, StrategyContext } from './compression-plan';
+import { countFoldStubTokens } from './fold-stub-tokens';
 
 export interface CreateStrategyContextOptions {
   /** The working messages the strategies plan for. */
@@ -86,7 +87,9 @@ export const RELOAD_VISIBLE_TURNS = 3;
  * - the user's intent: the task (`structure.taskIndex`) and the latest user
  *   request (`structure.latestRequestIndex`), each when it has at most
  *   `maxToken × INTENT_BUDGET_SHARE` tokens and fits, with the intent before
- *   it, beside system, pinned and in-flight messages within `maxToken`;
+ *   it, beside system, pinned and in-flight messages **and two compact folds**
+ *   (`countIntentFoldReserve`: the rest, folded at the least) within
+ *   `maxToken`;
  * - `context_reload` exchanges the model called within the last
  *   `RELOAD_VISIBLE_TURNS` assistant messages, whole.
  * System messages are not marked here; strategies never touch them anyway.
@@ -152,8 +155,11 @@ export function createStrategyContext({
     if (messages[index]!.role === 'system' || protectedIndices[index] === 1)
       hardTokens += counter.countMessage(messages[index]!);
   }
+  // What is left must fit too, folded at the least, or the budget could not
+  // hold with the intent kept: room for two compact folds (the history
+  // before the intent and the exchanges after it) is kept free.
   const intentLimit = config.maxToken * INTENT_BUDGET_SHARE;
-  let room = config.maxToken - hardTokens;
+  let room = config.maxToken - hardTokens - countIntentFoldReserve(counter);
   for (const index of [structure.taskIndex, structure.latestRequestIndex]) {
     const message = messages[index];
     if (message === undefined || protectedIndices[index] === 1) continue;
@@ -199,4 +205,16 @@ export function createStrategyContext({
       Object.hasOwn(offloads, offloadId) ? offloads[offloadId] : undefined,
     messageBudget,
   };
+}
+
+/**
+ * Tokens kept free beside the intent: two compact folds (`countFoldStubTokens`),
+ * one opened by its user stub. What the rest of a conversation costs at the
+ * least once the last resort has folded it around the task and the latest
+ * request.
+ */
+export function countIntentFoldReserve(counter: TokenCounter): number {
+  return (
+    countFoldStubTokens(counter, true) + countFoldStubTokens(counter, false)
+  );
 }

@@ -19,6 +19,7 @@ export {
 export { compressCurrentRound } from './compress-current-round';
 export { BELOW_TOKEN_THRESHOLD, compressToolRuns } from './compress-tool-runs';
 export {
+  countIntentFoldReserve,
   createStrategyContext,
   INTENT_BUDGET_SHARE,
   isPinnedMessage,

@@ -260,6 +260,40 @@ describe('lastResort', () => {
     ]);
   });
 
+  it('should fold the current request too, as the last level, when it is not protected and nothing else fits', () => {
+    const messages = [
+      system('sys'),
+      user('u1'),
+      assistant('a1', big(400)),
+      user('u2', big(440)),
+      ...exchange('e1', big(2000)),
+    ];
+    // In flight e1 (516 tokens) and the system prompt (8) leave too little
+    // for u2 (114) beside the task (7) and two compact folds (74): u2 is not
+    // protected, and folding a1 alone leaves the prompt over 620.
+    const context = fixtureContext(messages, {
+      config: { maxToken: 620 },
+      messageBudget: 620,
+    });
+    expect([1, 3].map((index) => context.isProtected(index))).toEqual([
+      true,
+      false,
+    ]);
+    const plan = lastResort(context)!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 2, end: 4 },
+    ]);
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(charCounter.countMessages(after.working)).toBeLessThanOrEqual(620);
+    expect(after.working.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'assistant',
+      'tool',
+    ]);
+  });
+
   it('should never fold the last unit', () => {
     const messages = [
       user('u1'),

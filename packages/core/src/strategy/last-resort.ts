@@ -35,7 +35,8 @@ export const LAST_RESORT_USER_TEXT =
  * It makes the budget a guarantee: afterwards the prompt exceeds `maxToken`
  * only when what it may not touch does on its own.
  *
- * Never folded: system messages, the current round's user message, protected
+ * Never folded: system messages, the current round's user message (except
+ * at the last level, below, when it is not protected), protected
  * messages (pinned, never-compress, the in-flight exchange), and the last
  * unit (a fold ends on an assistant stub; the conversation must not end on a
  * synthetic message). Everything else the model has already seen may be folded,
@@ -44,7 +45,10 @@ export const LAST_RESORT_USER_TEXT =
  * Levels, gentlest first, the first whose result fits `messageBudget` wins
  * (the last one otherwise): keep the last `LAST_RESORT_TAIL_UNITS` units
  * verbatim, then one, then none; then compact folds (header and tag only, no
- * summary, no ledger: the originals are one reload away). Folds are measured
+ * summary, no ledger: the originals are one reload away); then, when even
+ * that does not fit and the current round's user message is not protected
+ * (the budget is a guarantee: #11 item 5), compact folds that take it in
+ * too. Folds are measured
  * with a fixed offload id as long as a real one, so decisions do not depend
  * on the random ids and a level that fits in the draft fits once applied.
  *
@@ -84,6 +88,17 @@ export const lastResort: Strategy = (context) => {
       unit.end !== messages.length &&
       !isUnitFrozen(context, unit),
   );
+  // The current round's user message is folded only as the very last level,
+  // when it is not protected (too large for the room, see
+  // `createStrategyContext`) and nothing else fits: one fold then stands
+  // for everything before the in-flight exchange.
+  const movableWithRequest = units.map(
+    (unit, position) =>
+      movable[position]! ||
+      (unit.start === currentUser &&
+        unit.end !== messages.length &&
+        !isUnitFrozen(context, unit)),
+  );
   const total = counter.countMessages(messages);
   const drafts = new Map<string, FoldDraft | undefined>();
   // One flattening and transcript per span, whatever the summary size.
@@ -100,7 +115,7 @@ export const lastResort: Strategy = (context) => {
   // folds (no summary, no ledger). At each level the folds' summaries share
   // the room the rest of the prompt leaves under the budget. The first level
   // that fits is taken, the last one otherwise.
-  const levels: { keep: number; compact: boolean }[] = [];
+  const levels: { keep: number; compact: boolean; request?: boolean }[] = [];
   for (
     let keep = Math.min(LAST_RESORT_TAIL_UNITS, units.length);
     keep >= 0;
@@ -109,6 +124,8 @@ export const lastResort: Strategy = (context) => {
     levels.push({ keep, compact: false });
   }
   levels.push({ keep: 0, compact: true });
+  if (movableWithRequest.some((value, position) => value !== movable[position]))
+    levels.push({ keep: 0, compact: true, request: true });
   // A set that fits but had to leave a fold without its summary is taken
   // only when no later set fits with every summary (the one with the most
   // summaries, then the gentlest); compact folds only when nothing else fits.
@@ -116,13 +133,16 @@ export const lastResort: Strategy = (context) => {
   let fallback: FoldDraft[] | undefined;
   const summaries = (set: readonly FoldDraft[]) =>
     set.filter((draft) => draft.summary.includes('\n')).length;
-  levels: for (const { keep, compact } of levels) {
+  levels: for (const { keep, compact, request } of levels) {
     if (compact && fallback !== undefined) break;
     const tailStart = units.length - keep;
     const candidates = compact
       ? [
-          planRuns(units, movable, tailStart, (start, end) =>
-            draftOf(start, end, COMPACT),
+          planRuns(
+            units,
+            request === true ? movableWithRequest : movable,
+            tailStart,
+            (start, end) => draftOf(start, end, COMPACT),
           ),
         ]
       : planSizedRuns(context, units, movable, tailStart, total, draftOf);
@@ -259,7 +279,7 @@ function planSizedRuns(
 }
 
 /** Longest fold summary, as a share of its transcript (the extractive summarizer's default). */
-const SUMMARY_MAX_SHARE = 0.25;
+const SUMMARY_MAX_SHARE = 0.5;
 
 /**
  * `room` tokens shared among folds in proportion to the size of what each

@@ -17,7 +17,11 @@ import {
   system,
   user,
 } from './__fixtures__/strategy-fixtures';
-import { ROLLUP_USER_TEXT, rollupHistory } from './rollup-history';
+import {
+  ROLLUP_MIN_TARGET_CHARS,
+  ROLLUP_USER_TEXT,
+  rollupHistory,
+} from './rollup-history';
 import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
@@ -255,6 +259,40 @@ describe('rollupHistory', () => {
       ...grown.slice(3, 11),
     ]);
     expect(checkStateContract({ before: state, after })).toEqual([]);
+  });
+
+  it('should write the working summary again from its originals, sized to its share of the room, when over the budget', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    // The rollup pair, then a current round growing past the budget.
+    const pair = first.working.slice(1, 3);
+    const grown = [
+      system('sys'),
+      ...pair,
+      user('u9', 'change HAT-109'),
+      ...exchange('e1', big(2400)),
+      ...exchange('e2', big(400)),
+    ];
+    const context = fixtureContext(grown, {
+      config: { ...config, maxToken: 700 },
+      messageBudget: 700,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    const plan = rollupHistory(context)!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 3 },
+    ]);
+    // From the originals behind the earlier rollup, not from its text.
+    expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual(
+      first.offloads['gen-0']!.map((message) => message.id),
+    );
+    // Its share of the room (546 tokens beside system, request and the
+    // in-flight e2, shared with e1 by size: 63 of 677) is under the floor.
+    expect(plan.tasks[0]!.targetChars).toBe(ROLLUP_MIN_TARGET_CHARS);
   });
 
   it('should skip when no round is closed or the block is under 4 messages', () => {

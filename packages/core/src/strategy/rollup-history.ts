@@ -9,6 +9,8 @@ import { mergeLedgers } from '../summary/merge-ledgers';
 import { renderTranscript } from '../summary/render-transcript';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
+import { getConsumedCurrentRoundRange } from './current-round-range';
+import { countFoldStubTokens } from './fold-stub-tokens';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import {
   FOLD_KINDS,
@@ -70,6 +72,8 @@ export const rollupHistory: Strategy = (context) => {
   const { messages, structure, config, counter, pressure } = context;
   if (!pressure.messageCount && !pressure.tokens) return undefined;
   const rounds = structure.rounds;
+  const resized = resizeWorkingSummary(context);
+  if (resized !== undefined) return resized;
   if (rounds.length < 2) return undefined;
 
   let firstKept = rounds.length - 1;
@@ -119,13 +123,66 @@ export const rollupHistory: Strategy = (context) => {
   return planRollup(context, start, end);
 };
 
+/**
+ * Over the hard budget (`messageBudget`), the working summary right before
+ * the current round (a rollup or last-resort pair) is written again from the
+ * originals it stands for, sized to the share of the room the last resort
+ * would give it: the room left beside everything it may not fold, shared with
+ * the consumed current round in proportion to what each stands for. So the
+ * history shrinks through the summarizer as a long current round grows,
+ * instead of being folded again by the last resort. `undefined` when under
+ * the budget or when no such summary precedes the current round.
+ */
+function resizeWorkingSummary(context: StrategyContext) {
+  const { messages, structure, counter } = context;
+  if (structure.rounds.length === 0) return undefined;
+  const total = counter.countMessages(messages);
+  if (total <= context.messageBudget) return undefined;
+  const end = structure.currentRoundStart;
+  let start = end;
+  while (
+    start > 0 &&
+    isRollupMessage(messages[start - 1]!) &&
+    !isRangeFrozen(context, start - 1, start)
+  )
+    start--;
+  if (end - start < 2) return undefined;
+  const round = getConsumedCurrentRoundRange(context);
+  const consumed = counter.countMessages(
+    messages.slice(round.start, round.end),
+  );
+  const block = messages.slice(start, end);
+  const history = counter.countText(
+    renderTranscript(flattenFoldedSpan(block, context.lookupOffload).originals),
+  );
+  // What stays whatever is folded, and the current round's fold at the least.
+  const kept = total - counter.countMessages(block) - consumed;
+  const room =
+    context.messageBudget -
+    kept -
+    (consumed > 0 ? countFoldStubTokens(counter, false) : 0);
+  const share = Math.floor((room * history) / Math.max(1, history + consumed));
+  return planRollup(context, start, end, share);
+}
+
 /** A working summary (rollup or last-resort fold) a new rollup absorbs. */
 function isRollupMessage(message: Message): boolean {
   const kind = getAcmMarker(message)?.kind;
   return kind !== undefined && FOLD_KINDS.has(kind);
 }
 
-function planRollup(context: StrategyContext, start: number, end: number) {
+/**
+ * The rollup of `[start, end)`. `pairTokens`: the tokens its summary may
+ * take, when the caller sized it (`resizeWorkingSummary`);
+ * then earlier rollups in the block are summarized from their originals too,
+ * not from their text, so a resized summary is not a summary of a summary.
+ */
+function planRollup(
+  context: StrategyContext,
+  start: number,
+  end: number,
+  pairTokens?: number,
+) {
   const { messages, config, generateId } = context;
   const block = messages.slice(start, end);
   const flat = flattenFoldedSpan(block, context.lookupOffload);
@@ -143,7 +200,8 @@ function planRollup(context: StrategyContext, start: number, end: number) {
     // whatever room was left (down to a header): the rollup summarizes the
     // originals it stands for, so what it dropped comes back.
     const entry =
-      marker.kind === 'last-resort' && marker.offloadId !== undefined
+      (marker.kind === 'last-resort' || pairTokens !== undefined) &&
+      marker.offloadId !== undefined
         ? context.lookupOffload(marker.offloadId)
         : undefined;
     if (entry !== undefined) {
@@ -175,10 +233,17 @@ function planRollup(context: StrategyContext, start: number, end: number) {
   const note = describePlanToolUse(fresh);
   const key = 'rollupHistory';
   const taskMessages = filterPlanToolMessages(input);
-  const targetChars = sizeRollup(context, start, end, taskMessages, {
-    note,
-    ledger,
-  });
+  const targetChars = sizeRollup(
+    context,
+    start,
+    end,
+    taskMessages,
+    pairTokens,
+    {
+      note,
+      ledger,
+    },
+  );
   const marker = {
     kind: 'rollup',
     strategy: 'rollupHistory',
@@ -257,6 +322,7 @@ function sizeRollup(
   start: number,
   end: number,
   taskMessages: readonly Message[],
+  pairTokens: number | undefined,
   skeleton: { note: string | undefined; ledger: IdentifierLedger },
 ): number | undefined {
   const { messages, counter, pressure } = context;
@@ -289,6 +355,7 @@ function sizeRollup(
   // working summary uses it instead of a fixed share of its input, so the
   // last resort does not have to fold the history again.
   const room =
+    pairTokens ??
     context.messageBudget - rest - counter.countMessages([opener, bare]) - 8;
   const transcript = renderTranscript(taskMessages);
   return Math.max(

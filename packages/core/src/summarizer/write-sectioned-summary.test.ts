@@ -137,6 +137,54 @@ describe('writeSectionedSummary', () => {
     );
   });
 
+  it('should rank records by the ids and dates they hold when the budget is short', () => {
+    const transcript = renderTranscript([
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'get_reservation_details',
+            input: { reservation_id: 'ZFA04Y' },
+          },
+        ],
+      },
+      {
+        id: 't1',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'get_reservation_details',
+            output: JSON.stringify({
+              reservation_id: 'ZFA04Y',
+              origin: 'JFK',
+              destination: 'SEA',
+              flight_type: 'round_trip',
+              cabin: 'economy',
+              insurance: 'no',
+              flights: [
+                { flight_number: 'HAT136', date: '2024-05-20' },
+                { flight_number: 'HAT039', date: '2024-05-21' },
+              ],
+              payment_history: [{ payment_id: 'gift_card_7091239' }],
+            }),
+          },
+        ],
+      },
+    ]);
+    expect(writeSectionedSummary(transcript, 200)).toBe(
+      [
+        'Progress and decisions:',
+        '- ZFA04Y flights: (flight_number date) HAT136 2024-05-20; HAT039 2024-05-21',
+        '- ZFA04Y payment_history: [payment_id: gift_card_7091239]',
+      ].join('\n'),
+    );
+  });
+
   it('should write a list of records of one shape as rows, the field names once, nested records as field.key columns', () => {
     const flight = (number: string, economy: number) => ({
       flight_number: number,

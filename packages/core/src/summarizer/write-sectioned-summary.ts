@@ -379,6 +379,7 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
               weight +
               recency(index) +
               reused(first, index) +
+              idWeight(first) +
               superseded(first, index),
           );
           const rows = outcome.slice(1);
@@ -394,6 +395,7 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
               48 +
                 recency(index) +
                 reused(record, index) +
+                idWeight(record) +
                 superseded(record, index),
             );
         }
@@ -449,6 +451,23 @@ function collectItems(blocks: readonly Block[], maxChars: number): Item[] {
       order: call.index,
     });
   return items;
+}
+
+/** A date token (`2024-05-20`, `2024-05-14T10:44:24`). */
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * Priority a record gains per distinct id or date it holds (5 each, up to 8):
+ * flights with their dates, a payment id, outrank a record of plain fields
+ * (what later calls reuse is ids and dates).
+ */
+function idWeight(record: string): number {
+  const ids = new Set(
+    (record.match(ID_TOKEN) ?? []).filter(
+      (token) => isIdToken(token) || DATE.test(token),
+    ),
+  );
+  return 5 * Math.min(8, ids.size);
 }
 
 /** Priority a record gains when its id is used again later (and loses when superseded). */
