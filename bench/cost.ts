@@ -10,7 +10,27 @@
  * - the stores (file, Redis, Postgres): bytes written and latency of the
  *   `save()` that follows appending one message, at 100 and 10k messages.
  *
- *   cd bench && npx tsx --conditions=@acm/source cost.ts [--turns 200] [--sizes 1000,10000,50000] [--no-stores]
+ *   cd bench && npx tsx --expose-gc --conditions=@acm/source cost.ts [--turns 200] [--rounds 5]
+ *     [--sizes 1000,10000,50000] [--no-stores] [--no-passes] [--no-adapters]
+ *
+ * Method of the per-turn figures (the ratio "add + check ÷ floor"): every
+ * turn adds one new real message and runs `compressIfNeeded` (nothing
+ * triggers) on a memory with the default counter; beside it, the floor
+ * tokenizes a twin of the same message on a twin of the default counter. The
+ * order alternates turn by turn (both halves are reported). ROUNDS rounds of
+ * TURNS turns run per size, each on a fresh memory over the same history with
+ * the next new messages, the sizes' rounds interleaved (so a change of the
+ * machine's load weighs on every size alike), and the medians pool them: 200 turns alone left the
+ * ratio at the mercy of which messages fell in which half (the pooled ratio
+ * sometimes came out above both halves' ratios); a history still grows by at
+ * most TURNS messages, so "at 1k" means 1.0k–1.2k messages. A full GC
+ * (`--expose-gc`) precedes each round's loops.
+ *
+ * The sources run through tsx, whose esbuild transform keeps function names
+ * (`keepNames`): each named closure created costs a `defineProperty` call
+ * (≈0.5–1 µs), which the published build (tsup, no keepNames) does not pay.
+ * The per-turn path of the memory creates no named closure, so the figures
+ * hold for both.
  *
  * Prints a table and writes bench/results/cost.json. See bench/README.md.
  */
@@ -52,6 +72,13 @@ function option(name: string, fallback: string): string {
 }
 
 const TURNS = Number(option('turns', '200'));
+/**
+ * Rounds of TURNS turns per size, each on a fresh memory over the same
+ * history with the next new messages, the sizes' rounds interleaved: the
+ * medians pool ROUNDS × TURNS turns (a history grows by TURNS messages at
+ * most, so "at 1k" stays 1.0k–1.2k).
+ */
+const ROUNDS = Number(option('rounds', '5'));
 const SIZES = option('sizes', '1000,10000,50000').split(',').map(Number);
 const ADAPTER_SIZES = option('adapter-sizes', '1000,10000')
   .split(',')
@@ -192,6 +219,8 @@ export function toLangChain(message: Message): BaseMessage {
 
 interface TurnFigures {
   readonly size: number;
+  /** Turns behind the memory medians (ROUNDS × TURNS; LangChain: TURNS). */
+  readonly turns: number;
   /** Median ms of addMessage + no-op compressIfNeeded, default counter. */
   readonly addAndCheckDefaultMs: number;
   /** Median ms of tokenizing the new message alone (a twin of it, on a twin of the default counter; see createFloorCounter). */
@@ -235,64 +264,78 @@ function twinOf(message: Message): Message {
   return JSON.parse(JSON.stringify(message)) as Message;
 }
 
-async function measureTurns(
-  size: number,
+/** One size's history, its stream of new messages and the samples of its turns. */
+interface SizeRun {
+  readonly size: number;
+  readonly history: readonly Message[];
+  readonly nextNew: () => Message;
+  readonly addAfterFloor: number[];
+  readonly addBeforeFloor: number[];
+  readonly floorBefore: number[];
+  readonly floorAfter: number[];
+  readonly checkApproximate: number[];
+  readonly addAndCheckApproximate: number[];
+  readonly langchain: number[];
+}
+
+function prepareSize(size: number, floorCounter: TokenCounter): SizeRun {
+  const history = buildHistory(size, `h${size}-`);
+  floorCounter.countMessages(history.map(twinOf));
+  return {
+    size,
+    history,
+    // New messages come from the other half of the data than the history's start, so that at 1k their texts
+    // were not tokenized moments ago (tokenizers cache pieces). The same new messages at every size.
+    nextNew: createMessageStream(`n${size}-`, Math.floor(source.length / 2)),
+    addAfterFloor: [],
+    addBeforeFloor: [],
+    floorBefore: [],
+    floorAfter: [],
+    checkApproximate: [],
+    addAndCheckApproximate: [],
+    langchain: [],
+  };
+}
+
+/** One round of TURNS turns at one size, on fresh memories over its history. */
+async function runRound(
+  run: SizeRun,
+  round: number,
   defaultCounter: TokenCounter,
   floorCounter: TokenCounter,
-): Promise<TurnFigures> {
-  const history = buildHistory(size, `h${size}-`);
-  // New messages come from the other half of the data than the history's start, so that at 1k their texts
-  // were not tokenized moments ago (tokenizers cache pieces). The same new messages at every size.
-  const nextNew = createMessageStream(
-    `n${size}-`,
-    Math.floor(source.length / 2),
-  );
+): Promise<void> {
+  const { size, history } = run;
   const newMessages: Message[] = [];
-  for (let turn = 0; turn < TURNS; turn += 1) newMessages.push(nextNew());
+  for (let turn = 0; turn < TURNS; turn += 1) newMessages.push(run.nextNew());
   const floorMessages = newMessages.map(twinOf);
 
   const exact = new AutoContextMemory({
-    sessionId: `cost-exact-${size}`,
+    sessionId: `cost-exact-${size}-${round}`,
     config: NO_TRIGGER,
     counter: defaultCounter,
   });
   await exact.addMessages(history);
   await exact.compressIfNeeded();
-  floorCounter.countMessages(history.map(twinOf));
   const approximate = new AutoContextMemory({
-    sessionId: `cost-approximate-${size}`,
+    sessionId: `cost-approximate-${size}-${round}`,
     config: NO_TRIGGER,
     counter: createApproximateTokenCounter(),
   });
   await approximate.addMessages(history);
   await approximate.compressIfNeeded();
-
-  const middleware = summarizationMiddleware({
-    model: new NeverCalledChatModel({}),
-    trigger: { tokens: 1_000_000_000 },
-    keep: { messages: 20 },
-  });
-  const beforeModel = middleware.beforeModel as unknown as (
-    state: { messages: BaseMessage[] },
-    runtime: { context: Record<string, unknown> },
-  ) => Promise<unknown>;
-  const lcState = history.map(toLangChain);
-  const lcNew = newMessages.map(toLangChain);
+  // Each round's loops start on a collected heap (the setup's garbage is not theirs).
+  collectGarbage();
 
   // Each approach in its own loop (all histories stay alive): a turn of one
   // approach never pays for the garbage another left behind (LangChain's
   // whole-history count allocates in proportion to the history).
-  const addAfterFloor: number[] = [];
-  const addBeforeFloor: number[] = [];
-  const floorBefore: number[] = [];
-  const floorAfter: number[] = [];
   for (let turn = 0; turn < TURNS; turn += 1) {
     // Alternate the order so that neither measure always runs right after the other.
     const floorFirst = turn % 2 === 0;
     const measureFloor = () => {
       const floorStart = performance.now();
       floorCounter.countMessage(floorMessages[turn]!);
-      (floorFirst ? floorBefore : floorAfter).push(
+      (floorFirst ? run.floorBefore : run.floorAfter).push(
         performance.now() - floorStart,
       );
     };
@@ -300,46 +343,93 @@ async function measureTurns(
     const start = performance.now();
     await exact.addMessage(newMessages[turn]!);
     await exact.compressIfNeeded();
-    (floorFirst ? addAfterFloor : addBeforeFloor).push(
+    (floorFirst ? run.addAfterFloor : run.addBeforeFloor).push(
       performance.now() - start,
     );
     if (!floorFirst) measureFloor();
   }
 
-  const checkApproximate: number[] = [];
-  const addAndCheckApproximate: number[] = [];
   for (let turn = 0; turn < TURNS; turn += 1) {
     const start = performance.now();
     await approximate.addMessage(newMessages[turn]!);
     const added = performance.now();
     await approximate.compressIfNeeded();
     const end = performance.now();
-    checkApproximate.push(end - added);
-    addAndCheckApproximate.push(end - start);
+    run.checkApproximate.push(end - added);
+    run.addAndCheckApproximate.push(end - start);
   }
 
-  const langchain: number[] = [];
-  for (let turn = 0; turn < TURNS; turn += 1) {
-    lcState.push(lcNew[turn]!);
-    const start = performance.now();
-    await beforeModel({ messages: lcState }, { context: {} });
-    langchain.push(performance.now() - start);
+  // LangChain's whole-history count is slow and steady: one round of it.
+  if (round === 0) {
+    const middleware = summarizationMiddleware({
+      model: new NeverCalledChatModel({}),
+      trigger: { tokens: 1_000_000_000 },
+      keep: { messages: 20 },
+    });
+    const beforeModel = middleware.beforeModel as unknown as (
+      state: { messages: BaseMessage[] },
+      runtime: { context: Record<string, unknown> },
+    ) => Promise<unknown>;
+    const lcState = history.map(toLangChain);
+    const lcNew = newMessages.map(toLangChain);
+    collectGarbage();
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      lcState.push(lcNew[turn]!);
+      const start = performance.now();
+      await beforeModel({ messages: lcState }, { context: {} });
+      run.langchain.push(performance.now() - start);
+    }
   }
-  const addAndCheckDefaultMs = median([...addAfterFloor, ...addBeforeFloor]);
-  const floorMs = median([...floorBefore, ...floorAfter]);
-  const langchainBeforeModelMs = median(langchain);
+}
+
+function summarizeSize(run: SizeRun): TurnFigures {
+  const addAndCheckDefaultMs = median([
+    ...run.addAfterFloor,
+    ...run.addBeforeFloor,
+  ]);
+  const floorMs = median([...run.floorBefore, ...run.floorAfter]);
+  const langchainBeforeModelMs = median(run.langchain);
   return {
-    size,
+    size: run.size,
+    turns: run.addAfterFloor.length + run.addBeforeFloor.length,
     addAndCheckDefaultMs,
     floorMs,
     addAndCheckDefaultOverFloor: addAndCheckDefaultMs / floorMs,
-    overFloorWhenFloorFirst: median(addAfterFloor) / median(floorBefore),
-    overFloorWhenAddFirst: median(addBeforeFloor) / median(floorAfter),
-    checkApproximateMs: median(checkApproximate),
-    addAndCheckApproximateMs: median(addAndCheckApproximate),
+    overFloorWhenFloorFirst:
+      median(run.addAfterFloor) / median(run.floorBefore),
+    overFloorWhenAddFirst: median(run.addBeforeFloor) / median(run.floorAfter),
+    checkApproximateMs: median(run.checkApproximate),
+    addAndCheckApproximateMs: median(run.addAndCheckApproximate),
     langchainBeforeModelMs,
     langchainOverAcmDefault: langchainBeforeModelMs / addAndCheckDefaultMs,
   };
+}
+
+/**
+ * The per-turn figures of every size, the sizes' rounds interleaved (round 1
+ * of each size, then round 2 of each, …), so that a change of the machine's
+ * load during the run weighs on every size alike (the 50k ÷ 1k ratio is read
+ * across sizes).
+ */
+async function measureTurns(
+  sizes: readonly number[],
+  defaultCounter: TokenCounter,
+  floorCounter: TokenCounter,
+  onRound?: (size: number, round: number) => void,
+): Promise<TurnFigures[]> {
+  const runs = sizes.map((size) => prepareSize(size, floorCounter));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const run of runs) {
+      onRound?.(run.size, round);
+      await runRound(run, round, defaultCounter, floorCounter);
+    }
+  }
+  return runs.map(summarizeSize);
+}
+
+/** A full collection when the bench runs with --expose-gc (as documented); nothing otherwise. */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 interface MemoriesFigures {
@@ -416,13 +506,17 @@ async function main(): Promise<void> {
   floorCounter.countText('warm up the rank file');
   // Warm-up: the code paths of every measure are compiled before the first size is timed.
   process.stderr.write('warm-up…\n');
-  await measureTurns(300, defaultCounter, floorCounter);
+  await measureTurns([300], defaultCounter, floorCounter);
   const memories = measureMemories();
-  const turns: TurnFigures[] = [];
-  for (const size of SIZES) {
-    process.stderr.write(`memory turns at ${size} messages…\n`);
-    turns.push(await measureTurns(size, defaultCounter, floorCounter));
-  }
+  const turns = await measureTurns(
+    SIZES,
+    defaultCounter,
+    floorCounter,
+    (size, round) =>
+      process.stderr.write(
+        `memory turns at ${size} messages, round ${round + 1}/${ROUNDS}…\n`,
+      ),
+  );
   const first = turns[0]!;
   const last = turns.at(-1)!;
   const ratios = {
@@ -436,7 +530,7 @@ async function main(): Promise<void> {
   };
 
   console.log(
-    `\nPer turn (median of ${TURNS} turns, ms): one new real SWE message, nothing triggers`,
+    `\nPer turn (median of ${ROUNDS} rounds × ${TURNS} turns, each round a fresh memory over the same history, orders alternating; LangChain: ${TURNS} turns; ms): one new real SWE message, nothing triggers`,
   );
   console.log(
     '| messages | add + check, default | floor: tokenize new message | ratio (floor first / add first) | check, approximate | add + check, approximate | LangChain beforeModel |',
@@ -518,6 +612,7 @@ async function main(): Promise<void> {
     command: 'cd bench && npx tsx --expose-gc --conditions=@acm/source cost.ts',
     date: new Date().toISOString(),
     turns: TURNS,
+    rounds: ROUNDS,
     sizes: SIZES,
     data: 'shared/data swe-agent-trajectories.jsonl.gz, whole conversations copied under fresh ids',
     config: NO_TRIGGER,

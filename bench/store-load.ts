@@ -102,7 +102,7 @@ const sessionIdOf = (session: number) => `load-${session}`;
 
 // ---- the turns -------------------------------------------------------------
 
-/** Data messages in conversation order, system prompts left out, interleaving SWE and tau conversations. */
+/** Data messages in conversation order, system prompts left out, interleaving SWE and tau conversations (sizes are filtered per turn, `buildTurns`). */
 function loadPool(): Message[][] {
   const convert = {
     invalidToolArguments: 'keep-raw',
@@ -123,9 +123,7 @@ function loadPool(): Message[][] {
     for (const conversation of [swe[index], tau[index]]) {
       if (conversation === undefined) continue;
       const messages = conversation.messages.filter(
-        (message) =>
-          message.role !== 'system' &&
-          JSON.stringify(message).length <= MAX_MESSAGE_CHARS,
+        (message) => message.role !== 'system',
       );
       if (messages.length > 0) pool.push(messages);
     }
@@ -141,28 +139,82 @@ function renamePart(part: Part, prefix: string): Part {
 }
 
 /**
- * The 200 messages worker `worker` adds to session `session`: consecutive
- * data messages from a conversation chosen by (session, worker), continuing
- * into the next ones, under fresh message and tool-call ids. Deterministic,
- * so the verifier rebuilds them.
+ * A conversation's turns: each tool exchange (an assistant message with tool
+ * calls and the tool messages answering every call, right after it) is one
+ * turn, added in one `addMessages` batch; any other message is a turn of its
+ * own. A turn with a message over `MAX_MESSAGE_CHARS`, an exchange with a call
+ * left unanswered, and a tool message outside an exchange are left out. The
+ * memory rejects broken tool pairing, and two processes add turns to one
+ * session: whole exchanges keep every interleaving of the two valid.
+ */
+function conversationTurns(messages: readonly Message[]): Message[][] {
+  const turns: Message[][] = [];
+  const small = (message: Message) =>
+    JSON.stringify(message).length <= MAX_MESSAGE_CHARS;
+  for (let index = 0; index < messages.length;) {
+    const message = messages[index]!;
+    index++;
+    if (message.role === 'tool') continue;
+    const calls = message.content.flatMap((part) =>
+      part.type === 'tool-call' ? [part.toolCallId] : [],
+    );
+    if (message.role !== 'assistant' || calls.length === 0) {
+      if (small(message)) turns.push([message]);
+      continue;
+    }
+    const turn = [message];
+    const answered = new Set<string>();
+    let paired = new Set(calls).size === calls.length;
+    while (index < messages.length && messages[index]!.role === 'tool') {
+      const result = messages[index]!;
+      index++;
+      turn.push(result);
+      for (const part of result.content) {
+        if (
+          part.type !== 'tool-result' ||
+          !calls.includes(part.toolCallId) ||
+          answered.has(part.toolCallId)
+        ) {
+          paired = false;
+        } else {
+          answered.add(part.toolCallId);
+        }
+      }
+    }
+    if (paired && answered.size === calls.length && turn.every(small)) {
+      turns.push(turn);
+    }
+  }
+  return turns;
+}
+
+/**
+ * The 200 messages worker `worker` adds to session `session`, as turns
+ * (`conversationTurns`; a turn may take the count a little over 200): from a
+ * conversation chosen by (session, worker), continuing into the next ones,
+ * under fresh message and tool-call ids. Deterministic, so the verifier
+ * rebuilds them.
  */
 function buildTurns(
   pool: readonly Message[][],
   worker: number,
   session: number,
-): Message[] {
-  const turns: Message[] = [];
+): Message[][] {
+  const turns: Message[][] = [];
+  let count = 0;
   let conversation = (session * PROCESSES + worker) * 3;
-  while (turns.length < TURNS) {
+  while (count < TURNS) {
     const source = pool[conversation % pool.length]!;
     const prefix = `w${worker}-s${session}-c${conversation}`;
-    for (const message of source) {
-      if (turns.length === TURNS) break;
-      turns.push({
-        ...message,
-        id: `w${worker}-s${session}-t${turns.length}`,
-        content: message.content.map((part) => renamePart(part, prefix)),
-      });
+    for (const turn of conversationTurns(source)) {
+      if (count >= TURNS) break;
+      turns.push(
+        turn.map((message) => ({
+          ...message,
+          id: `w${worker}-s${session}-t${count++}`,
+          content: message.content.map((part) => renamePart(part, prefix)),
+        })),
+      );
     }
     conversation++;
   }
@@ -230,7 +282,7 @@ async function runWorker(
 
   interface Session {
     readonly sessionId: string;
-    readonly turns: readonly Message[];
+    readonly turns: readonly (readonly Message[])[];
     readonly records: SaveRecord[];
     /** Load-or-reuse: one memory per session per process, loaded on first use and after a conflict. */
     memory?: AutoContextMemory;
@@ -247,7 +299,7 @@ async function runWorker(
     };
   });
 
-  const runTurn = async (session: Session, message: Message) => {
+  const runTurn = async (session: Session, turn: readonly Message[]) => {
     const { sessionId, records } = session;
     let memory = session.memory;
     if (memory === undefined) {
@@ -262,7 +314,7 @@ async function runWorker(
     }
     let stored = session.stored;
     for (let attempt = 1; ; attempt++) {
-      await memory.addMessage(message);
+      await memory.addMessages(turn);
       const result = await memory.compressIfNeeded();
       if (result.applied) compressions++;
       const written = memory.getState().revision;
@@ -289,7 +341,7 @@ async function runWorker(
   // Every session at once, each one turn after the other (a server holding 50 live conversations);
   // the other process does the same on the same sessions.
   const runSession = async (session: Session) => {
-    for (const message of session.turns) await runTurn(session, message);
+    for (const turn of session.turns) await runTurn(session, turn);
   };
 
   const start = performance.now();
@@ -337,9 +389,9 @@ interface Verification {
   /** checkStateContract: a message not reachable byte-exact, a dangling stub, a changed history. */
   readonly lossViolations: number;
   /**
-   * checkStateContract's tool-pairing rules. Two processes add single
-   * messages to one session, so a tool call of one and its result can be
-   * separated by the other's messages: expected here, not a store problem.
+   * checkStateContract's tool-pairing rules: each process adds whole tool
+   * exchanges (`conversationTurns`), so every interleaving stays paired and
+   * this is 0.
    */
   readonly structureViolations: number;
   readonly successfulSaves: number;
@@ -403,7 +455,7 @@ async function verify(
       stored.set(message.id, message);
     }
     for (let worker = 0; worker < PROCESSES; worker++) {
-      for (const message of buildTurns(pool, worker, session)) {
+      for (const message of buildTurns(pool, worker, session).flat()) {
         const found = stored.get(message.id);
         if (found === undefined) lostMessages++;
         else if (
@@ -465,10 +517,12 @@ async function measureQuietSaves(store: SessionStore): Promise<number[]> {
     store,
   });
   await memory.load();
-  const messages = buildTurns(loadPool(), 0, 1);
+  const turns = buildTurns(loadPool(), 0, 1);
   const latencies: number[] = [];
-  for (const [index, message] of messages.slice(0, QUIET_SAVES).entries()) {
-    await memory.addMessage({ ...message, id: `quiet-${index}` });
+  for (const [index, turn] of turns.slice(0, QUIET_SAVES).entries()) {
+    await memory.addMessages(
+      turn.map((message, at) => ({ ...message, id: `quiet-${index}-${at}` })),
+    );
     const start = performance.now();
     await memory.save();
     latencies.push(performance.now() - start);

@@ -1,5 +1,6 @@
 import type { AiSdkMessage } from '@acm/core/formats';
 import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
+import { readToolDefinitions } from '@acm/core/internal';
 import {
   createAiSdkSessions,
   leadingSystemMessages,
@@ -82,7 +83,7 @@ export function autoContextPrepareStep({
     sessionOptions,
     'pass sessionId (a string, or a function of the step options that returns one) ',
   );
-  const toolList = toToolList(tools);
+  const toolList = readToolDefinitions(tools);
 
   const prepareStep = async <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
@@ -109,31 +110,4 @@ export function autoContextPrepareStep({
     getMemory: sessions.getMemory,
     deleteSession: sessions.deleteSession,
   });
-}
-
-/** Tool definitions as counted: a `ToolSet`'s tools as `{ name, description, inputSchema }`. */
-function toToolList(
-  tools: AutoContextPrepareStepOptions['tools'],
-): readonly unknown[] {
-  if (tools === undefined) return [];
-  if (Array.isArray(tools)) return tools;
-  return Object.entries(tools).map(([name, definition]) => {
-    const { description, inputSchema } = (definition ?? {}) as {
-      description?: unknown;
-      inputSchema?: unknown;
-    };
-    return { name, description, inputSchema: readJsonSchema(inputSchema) };
-  });
-}
-
-/** The JSON schema of an AI SDK schema (`jsonSchema()` result) or a plain object. */
-function readJsonSchema(schema: unknown): unknown {
-  if (schema === null || typeof schema !== 'object') return schema;
-  try {
-    const inner = (schema as { jsonSchema?: unknown }).jsonSchema;
-    if (inner !== undefined && typeof inner !== 'function') return inner;
-  } catch {
-    // a lazy schema that cannot be built here: count the object itself
-  }
-  return '~standard' in schema || '_def' in schema ? {} : schema;
 }

@@ -2,11 +2,8 @@ import type {
   ContextSearchInput,
   ContextSearchMemory,
 } from '@acm/core/long-term';
-import {
-  contextSearchToolDefinition,
-  createContextSearchHandler,
-} from '@acm/core/long-term';
-import type { ContextSearchHandler } from '@acm/core/long-term';
+import { contextSearchToolDefinition } from '@acm/core/long-term';
+import { createSessionSearchHandler } from '@acm/core/internal';
 import type { JSONSchema7, Tool } from 'ai';
 import { jsonSchema, tool } from 'ai';
 
@@ -19,10 +16,6 @@ export interface ContextSearchToolOptions {
   readonly memory:
     ContextSearchMemory | (() => ContextSearchMemory | undefined);
 }
-
-/** The answer when a memory getter returns nothing yet. */
-const NO_MEMORY_REPLY =
-  'No earlier messages are available yet in this conversation.';
 
 /**
  * The `context_search` tool for `generateText` / `streamText` / agents: the
@@ -37,17 +30,8 @@ const NO_MEMORY_REPLY =
 export function contextSearchTool({
   memory,
 }: ContextSearchToolOptions): Tool<ContextSearchInput, string> {
-  /** One handler per memory: each keeps its own incremental index. */
-  const handlers = new WeakMap<ContextSearchMemory, ContextSearchHandler>();
-  const handlerOf = (target: ContextSearchMemory): ContextSearchHandler => {
-    let handler = handlers.get(target);
-    if (handler === undefined) {
-      handler = createContextSearchHandler(target);
-      handlers.set(target, handler);
-    }
-    return handler;
-  };
-  if (typeof memory !== 'function') handlerOf(memory);
+  // One handler per memory (each keeps its own incremental index).
+  const execute = createSessionSearchHandler(memory);
   return tool({
     description: contextSearchToolDefinition.description,
     inputSchema: jsonSchema<ContextSearchInput>(
@@ -55,10 +39,6 @@ export function contextSearchTool({
         contextSearchToolDefinition.inputSchema,
       ) as unknown as JSONSchema7,
     ),
-    execute: async (input: ContextSearchInput): Promise<string> => {
-      const target = typeof memory === 'function' ? memory() : memory;
-      if (target === undefined) return NO_MEMORY_REPLY;
-      return handlerOf(target)(input);
-    },
+    execute: (input: ContextSearchInput) => execute(input, undefined),
   });
 }

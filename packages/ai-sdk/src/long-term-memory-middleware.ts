@@ -5,7 +5,11 @@ import { formatLongTermMemoryBlock } from '@acm/core/long-term';
 import type { LongTermMemory } from '@acm/core/long-term';
 import type { AutoContextMiddleware } from './auto-context-middleware';
 import type { AiSdkCallOptions } from './auto-context-middleware';
-import { hashValue } from '@acm/core/internal';
+import {
+  createLongTermTurns,
+  findLastIndex,
+  hashValue,
+} from '@acm/core/internal';
 
 /** What failed, for `onError`: the retrieval before a call, or the recording after it. */
 export interface LongTermMemoryErrorContext {
@@ -65,14 +69,9 @@ export function longTermMemoryMiddleware({
   memory,
   onError,
 }: LongTermMemoryMiddlewareOptions): LongTermMemoryMiddleware {
-  const pending = new Set<Promise<void>>();
-  /** The last retrieval of each memory, by the user message it was made for. */
-  const retrievals = new WeakMap<
-    LongTermMemory,
-    { key: string; text: Promise<string> }
-  >();
+  const turns = createLongTermTurns({ onError });
   /** The turn each transformed call records after its answer. */
-  const turns = new WeakMap<
+  const pendingTurns = new WeakMap<
     object,
     { memory: LongTermMemory; messages: readonly AiSdkMessage[] }
   >();
@@ -82,45 +81,23 @@ export function longTermMemoryMiddleware({
     return current?.mode === 'agent' ? undefined : current;
   };
 
-  const retrieve = async (
-    target: LongTermMemory,
-    message: AiSdkMessage,
-  ): Promise<string> => {
-    const key = hashValue(message);
-    const last = retrievals.get(target);
-    if (last?.key === key) return last.text;
-    const text = target.retrieve(toCore(message));
-    retrievals.set(target, { key, text });
-    text.catch(() => retrievals.delete(target));
-    return text;
-  };
-
   const record = (params: object, answer: AiSdkMessage): void => {
-    const turn = turns.get(params);
-    if (turn === undefined) return;
-    const task = turn.memory
-      .record([...turn.messages, answer].map(toCore))
-      .catch((error: unknown) => onError?.(error, { operation: 'record' }));
-    pending.add(task);
-    void task.finally(() => pending.delete(task));
+    const turn = pendingTurns.get(params);
+    if (turn !== undefined) {
+      turns.record(turn.memory, [...turn.messages, answer].map(toCore));
+    }
   };
 
   return {
     specificationVersion: 'v3',
     async transformParams({ params }) {
       const target = memoryOf(params);
-      let index = params.prompt.length - 1;
-      while (index >= 0 && params.prompt[index]!.role !== 'user') index--;
+      const index = findLastIndex(
+        params.prompt,
+        (message) => message.role === 'user',
+      );
       if (target === undefined || index < 0) return params;
-      const user = params.prompt[index]!;
-      let text: string;
-      try {
-        text = await retrieve(target, user);
-      } catch (error) {
-        if (onError === undefined) throw error;
-        onError(error, { operation: 'retrieve' });
-        text = '';
-      }
+      const text = await turns.retrieve(target, toCore(params.prompt[index]!));
       const prompt =
         text === ''
           ? params.prompt
@@ -128,7 +105,7 @@ export function longTermMemoryMiddleware({
               at === index ? withBlock(message, text) : message,
             );
       const next = { ...params, prompt };
-      turns.set(next, {
+      pendingTurns.set(next, {
         memory: target,
         // The answers of earlier steps were recorded as answers.
         messages: params.prompt
@@ -148,7 +125,7 @@ export function longTermMemoryMiddleware({
     },
     async wrapStream({ doStream, params }) {
       const result = await doStream();
-      if (!turns.has(params)) return result;
+      if (!pendingTurns.has(params)) return result;
       const text: string[] = [];
       const calls: unknown[] = [];
       const stream = result.stream.pipeThrough(
@@ -179,9 +156,7 @@ export function longTermMemoryMiddleware({
       );
       return { ...result, stream };
     },
-    async flush() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    flush: () => turns.flush(),
   };
 }
 

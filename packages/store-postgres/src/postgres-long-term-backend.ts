@@ -46,7 +46,7 @@ export interface PostgresLongTermBackendOptions {
 
 /** BM25's term-frequency saturation and length normalization (as core's `createFullTextIndex`). */
 const K1 = 1.2;
-const B = 0.25;
+const B = 0.75;
 /** How many candidates each ranking (words, embedding) contributes to the fusion, per hit asked. */
 const CANDIDATES_PER_HIT = 4;
 const LANGUAGE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -116,34 +116,32 @@ export function createPostgresLongTermBackend({
     languageTerms: `SELECT ARRAY(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector($1::regconfig, $2)))) AS terms`,
     // BM25 over the owner's records with binary term frequency, times the
     // share of the query's terms a record holds (as the embedded index): idf
-    // from the owner's document frequencies, length from `tokens`. The OR of
-    // the terms arrives as a parameter ($5), so the planner sees a constant
-    // and the GIN index finds the candidates in one scan; document
-    // frequencies are counted over those candidates (every record holding a
-    // term is one), one `@@` test per (candidate, term). MATERIALIZED: each
-    // part is computed once, never inlined into a per-record join (ADR).
+    // from the owner's document frequencies, length from `tokens`; each
+    // (record, term) is one `@@` test (unnesting every matching tsvector for
+    // exact term frequencies cost more: ADR). The OR of the terms arrives as
+    // a parameter ($5): a constant for the planner, which can then use the
+    // GIN index for the candidates. MATERIALIZED: each part is computed once,
+    // never inlined into the per-record join.
     searchWords: `WITH terms AS MATERIALIZED (
-        SELECT DISTINCT lexeme, ${asQuery('lexeme')} AS q FROM unnest($3::text[]) AS lexeme),
+        SELECT lexeme, ${asQuery('lexeme')} AS q FROM (SELECT DISTINCT lexeme FROM unnest($3::text[]) AS lexeme) AS l),
       corpus AS MATERIALIZED (
         SELECT count(*)::float8 AS n, coalesce(avg(tokens), 1)::float8 AS avgdl,
           (SELECT count(*) FROM terms)::float8 AS terms
         FROM ${t} WHERE ${owned}),
-      candidates AS MATERIALIZED (
-        SELECT id, created_at, tokens, search FROM ${t}
-        WHERE ${owned} AND search @@ $5::tsquery),
-      hits AS MATERIALIZED (
-        SELECT c.id, terms.lexeme FROM candidates c JOIN terms ON c.search @@ terms.q),
       idf AS MATERIALIZED (
-        SELECT hits.lexeme, ln(1 + (corpus.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf
-        FROM hits CROSS JOIN corpus GROUP BY hits.lexeme, corpus.n),
+        SELECT terms.q, ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) AS idf
+        FROM terms CROSS JOIN corpus CROSS JOIN LATERAL (
+          SELECT count(*)::float8 AS n FROM ${t}
+          WHERE ${owned} AND search @@ terms.q) AS df),
       scored AS (
-        SELECT c.id, c.created_at,
-          sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * c.tokens / greatest(corpus.avgdl, 1))))
+        SELECT h.id, h.created_at,
+          sum(idf.idf * ${K1 + 1} / (1 + ${K1} * (${1 - B} + ${B} * h.tokens / greatest(corpus.avgdl, 1))))
             * count(*) / corpus.terms AS score
-        FROM hits JOIN idf ON idf.lexeme = hits.lexeme
-        JOIN candidates c ON c.id = hits.id CROSS JOIN corpus
-        GROUP BY c.id, c.created_at, corpus.terms
-        ORDER BY score DESC, c.created_at DESC, c.id
+        FROM ${t} AS h CROSS JOIN corpus
+        JOIN idf ON h.search @@ idf.q
+        WHERE h.user_id = $1 AND h.agent_id = $2 AND h.search @@ $5::tsquery
+        GROUP BY h.id, h.created_at, corpus.terms
+        ORDER BY score DESC, h.created_at DESC, h.id
         LIMIT $4)
       SELECT s.score, r.record::text AS record, r.embedding
       FROM scored s JOIN ${t} r ON r.id = s.id AND r.user_id = $1 AND r.agent_id = $2

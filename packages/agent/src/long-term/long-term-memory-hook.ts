@@ -1,6 +1,7 @@
 import type { Message } from '@acm/core';
 import { formatLongTermMemoryBlock } from '@acm/core/long-term';
 import type { LongTermMemory } from '@acm/core/long-term';
+import { createLongTermTurns, findLastIndex } from '@acm/core/internal';
 import type { AgentHook } from '../hook/agent-hook';
 import type { JsonSchema } from '../tool/json-schema';
 
@@ -58,19 +59,7 @@ export function longTermMemoryHook({
   onError,
 }: LongTermMemoryHookOptions): LongTermMemoryHook {
   const isStatic = memory.mode !== 'agent';
-  const pending = new Set<Promise<void>>();
-  let last: { id: string; text: Promise<string> } | undefined;
-
-  const retrieve = (message: Message): Promise<string> => {
-    if (last?.id === message.id) return last.text;
-    const text = memory.retrieve(message);
-    const entry = { id: message.id, text };
-    last = entry;
-    text.catch(() => {
-      if (last === entry) last = undefined;
-    });
-    return text;
-  };
+  const turns = createLongTermTurns({ onError });
 
   return {
     name: 'longTermMemoryHook',
@@ -91,14 +80,7 @@ export function longTermMemoryHook({
       const index = lastUserIndex(request.messages);
       if (index < 0) return;
       const user = request.messages[index]!;
-      let text: string;
-      try {
-        text = await retrieve(user);
-      } catch (error) {
-        if (onError === undefined) throw error;
-        onError(error, { operation: 'retrieve' });
-        return;
-      }
+      const text = await turns.retrieve(memory, user);
       if (text === '') return;
       const withBlock: Message = {
         ...user,
@@ -118,21 +100,12 @@ export function longTermMemoryHook({
       const messages = agent.memory.getOriginalMessages();
       const start = lastUserIndex(messages);
       if (start < 0) return;
-      const task = memory
-        .record(messages.slice(start))
-        .catch((error: unknown) => onError?.(error, { operation: 'record' }));
-      pending.add(task);
-      void task.finally(() => pending.delete(task));
+      turns.record(memory, messages.slice(start));
     },
-    async flush() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    flush: () => turns.flush(),
   };
 }
 
 function lastUserIndex(messages: readonly Message[]): number {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    if (messages[index]!.role === 'user') return index;
-  }
-  return -1;
+  return findLastIndex(messages, (message) => message.role === 'user');
 }

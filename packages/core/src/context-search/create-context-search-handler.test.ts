@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { createFullTextIndex } from '../long-term/create-full-text-index';
 import { createAutoContextMemory } from '../memory/create-auto-context-memory';
 import type { Message } from '../message/message';
 import { fromOpenAIMessages } from '../openai/from-openai-messages';
@@ -377,5 +378,35 @@ describe('createContextSearchHandler round scoring', () => {
     const hits = createContextSearchHandler(memory).search('returns', 5);
 
     expect(hits.map((hit) => hit.messageId)).toStrictEqual(['u2', 't2']);
+  });
+});
+
+describe('createContextSearchHandler length normalization', () => {
+  it('should rank a longer message holding the word three times above a short one holding it once (BM25 b 0.25)', () => {
+    const history: Message[] = [
+      text('short', 'assistant', 'About your refund.'),
+      text(
+        'long',
+        'assistant',
+        `Refund issued: refund refund ${'detail '.repeat(10)}`,
+      ),
+      ...Array.from({ length: 8 }, (_, index) =>
+        text(`other${index}`, 'user', `something else ${index}`),
+      ),
+    ];
+    const { memory } = listMemory(history);
+    const hits = createContextSearchHandler(memory, {
+      scoreToolResultsByRound: false,
+    }).search('refund', 2);
+    const fullNormalization = createContextSearchHandler(memory, {
+      scoreToolResultsByRound: false,
+      createIndex: () => createFullTextIndex({ b: 1 }),
+    }).search('refund', 2);
+
+    expect(hits.map((hit) => hit.messageId)).toStrictEqual(['long', 'short']);
+    expect(fullNormalization.map((hit) => hit.messageId)).toStrictEqual([
+      'short',
+      'long',
+    ]);
   });
 });

@@ -50,7 +50,7 @@ export interface CreateContextSearchHandlerOptions {
   /**
    * Makes the full-text index (e.g. over another engine, see
    * `bench/retrieval-engines.ts`).
-   * @default createFullTextIndex
+   * @default () => createFullTextIndex({ b: CONTEXT_SEARCH_BM25_B })
    */
   readonly createIndex?: () => FullTextIndex;
   /**
@@ -102,7 +102,7 @@ export function createContextSearchHandler(
   {
     maxSnippetChars = 240,
     defaultLimit = 5,
-    createIndex = createFullTextIndex,
+    createIndex = createContextSearchIndex,
     scoreToolResultsByRound = true,
   }: CreateContextSearchHandlerOptions = {},
 ): ContextSearchHandler {
@@ -370,6 +370,17 @@ export function createContextSearchHandler(
     Promise.resolve(answer(input));
   return Object.assign(handler, { search });
 }
+
+/**
+ * BM25 length normalization of `context_search`'s default index: a session's
+ * fact-holding messages (tool calls and results) are long, and full
+ * normalization (0.75) ranked short chatter above them (ADR
+ * 2026-11-26-retrieval-rounds-and-dates).
+ */
+const CONTEXT_SEARCH_BM25_B = 0.25;
+
+const createContextSearchIndex = () =>
+  createFullTextIndex({ b: CONTEXT_SEARCH_BM25_B });
 
 interface Ranked {
   readonly id: string;

@@ -33,14 +33,23 @@ function summaryEdit(
         ? {}
         : { [offloadId]: messages.slice(start, end) },
     taskKeys: [key],
-    build: (summaries) => [
+    replacement: [
       {
         id: `summary-${key}`,
         role: 'assistant',
-        content: [{ type: 'text', text: summaries[key]! }],
+        content: [{ type: 'text', text: '' }],
         metadata: {
           acm: { kind: 'round-summary', strategy: 'summarizeRounds' },
         },
+      },
+    ],
+    placements: [
+      {
+        message: 0,
+        part: 0,
+        taskKey: key,
+        ledger: { paths: [], identifiers: [], numbers: [], errors: [] },
+        offloadId: offloadId ?? `none-${key}`,
       },
     ],
   };
@@ -104,6 +113,44 @@ describe('applyPlan', () => {
         replacementIds: ['summary-b'],
       },
     ]);
+  });
+
+  it('should place each summary where the edit says, before the offload tag', () => {
+    const next = applyPlan({
+      state,
+      plan: plan([summaryEdit(1, 3, 'a', 'off-a')]),
+      summaries: { a: 'summary A' },
+      clock: fixedClock(0),
+      counter,
+    });
+
+    expect(next.working[1]!.content).toEqual([
+      {
+        type: 'text',
+        text: 'summary A\n<!-- CONTEXT_OFFLOAD: uuid=off-a -->',
+      },
+    ]);
+  });
+
+  it('should use the replacements it is given instead of rendering them', () => {
+    const given = textMessage('given', 'assistant', 'rendered before');
+    const next = applyPlan({
+      state,
+      plan: plan([summaryEdit(1, 3, 'a', 'off-a')]),
+      summaries: { a: 'summary A' },
+      replacements: [[given]],
+      clock: fixedClock(0),
+      counter,
+    });
+
+    expect(next.working.map((message) => message.id)).toEqual([
+      'm0',
+      'given',
+      'm3',
+      'm4',
+      'm5',
+    ]);
+    expect(next.working[1]).toBe(given);
   });
 
   it('should set previousMessageId and nextMessageId to null at the edges', () => {

@@ -7,6 +7,7 @@ import type {
 import type { Message } from '../message/message';
 import type { ContextState } from '../state/context-state';
 import type { CompressionPlan } from '../strategy/compression-plan';
+import { renderReplacement } from '../strategy/render-replacement';
 import type { TokenCounter } from '../token/token-counter';
 
 export interface ApplyPlanOptions {
@@ -15,6 +16,13 @@ export interface ApplyPlanOptions {
   readonly plan: CompressionPlan;
   /** Validated summary texts by task key; every task key an edit names must be here. */
   readonly summaries: Readonly<Record<string, string>>;
+  /**
+   * The edits' replacements, already rendered (`renderReplacement`), one per
+   * edit in order: the engine renders each edit once, to judge it, and
+   * passes them here.
+   * @default each edit rendered from `summaries`
+   */
+  readonly replacements?: readonly (readonly Message[])[];
   /**
    * Cost of the summarizer calls behind each task, by task key. An edit's event
    * carries the sum of its tasks' tokens and the longest of their durations (the
@@ -30,12 +38,12 @@ export interface ApplyPlanOptions {
 
 /**
  * Applies every edit of `plan` at once and returns the new state: `working`
- * with each range replaced by its built messages, the edits' offload entries
+ * with each range replaced by its rendered replacement, the edits' offload entries
  * added, one `CompressionAppliedEvent` per edit appended (ranges as in the
  * working array before the edit) and `revision + 1`. `original` is kept as is
  * (the same array). Pure; `state` is not mutated.
  *
- * All or nothing: every check runs before anything is built, so a refused plan
+ * All or nothing: every check runs before anything is rendered, so a refused plan
  * leaves nothing behind.
  *
  * @throws {InvalidArgumentError} (parameter `plan`) when edits are out of
@@ -46,6 +54,7 @@ export function applyPlan({
   state,
   plan,
   summaries,
+  replacements,
   costs = {},
   clock,
   counter,
@@ -59,12 +68,14 @@ export function applyPlan({
   const events: CompressionAppliedEvent[] = [];
   let cursor = 0;
 
-  for (const edit of plan.edits) {
+  for (const [editIndex, edit] of plan.edits.entries()) {
     const { start, end } = edit.range;
     for (let index = cursor; index < start; index++)
       nextWorking.push(working[index]!);
     const replaced = working.slice(start, end);
-    const replacement = edit.build(pickSummaries(summaries, edit.taskKeys));
+    const replacement =
+      replacements?.[editIndex] ??
+      renderReplacement(edit, pickSummaries(summaries, edit.taskKeys));
     nextWorking.push(...replacement);
     cursor = end;
 

@@ -1,42 +1,33 @@
-import type { Clock, IdGenerator } from '../clock/clock';
-import type { AutoContextConfig } from '../config/config';
-import type {
-  CompressionEvent,
-  CompressionFailedEvent,
-} from '../event/compression-event';
+import type { CompressionEvent } from '../event/compression-event';
 import type { StrategyName } from '../message/acm-marker';
-import { getMessageCharCount } from '../message/message-text';
 import type { ContextState } from '../state/context-state';
 import type {
   CompressionPlan,
   CompressionPressure,
-  PlannedEdit,
 } from '../strategy/compression-plan';
-import { STRATEGIES, createStrategyContext } from '../strategy';
+import { createStrategyContext } from '../strategy';
 import { STRATEGY_DESCRIPTORS } from '../strategy/strategy-descriptors';
 import type { Summarizer } from '../summarizer/summarizer';
-import { checkTrigger } from '../threshold/check-trigger';
 import type { TriggerCheck } from '../threshold/check-trigger';
 import type { TokenCounter } from '../token/token-counter';
-import { applyPlan } from './apply-plan';
+import type { Clock, IdGenerator } from '../clock/clock';
+import type { AutoContextConfig } from '../config/config';
 import type {
   CompressionListenerEvent,
   CompressionStopReason,
   OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
-import { runSummaryTasks } from './run-summary-tasks';
+import {
+  CURRENT_ROUND_STRATEGIES,
+  checkLoopTrigger,
+  runPass,
+} from './run-pass';
+import type { LoopProgress, PassResult, PassSetup } from './run-pass';
 import { LLM_STRATEGIES, selectStrategyOrder } from './select-strategy-order';
 
 /** How many times one strategy may run in one call while it keeps reducing tokens. */
 const MAX_PASSES_PER_STRATEGY = 8;
-
-/** Strategies that rewrite the current round (from the strategy descriptors). */
-const CURRENT_ROUND_STRATEGIES: ReadonlySet<StrategyName> = new Set(
-  STRATEGY_DESCRIPTORS.flatMap((descriptor) =>
-    descriptor.currentRound ? [descriptor.name] : [],
-  ),
-);
 
 /** Strategies that run after the walk, while still over `maxToken`. */
 const HARD_BUDGET_STRATEGIES: readonly StrategyName[] =
@@ -81,38 +72,30 @@ export interface CompressionLoopResult {
   readonly overBudget?: OverBudget;
 }
 
-type PassOutcome =
-  'none' | 'applied' | 'no-progress' | 'failed' | 'aborted' | 'deferred';
+/** The pressure a call started with and the low-water marks that end it. */
+interface PressureLimits {
+  /** The limits the trigger found reached (tokens also when forced). */
+  readonly fired: CompressionPressure;
+  /** Forced although nothing was reached: one applied pass satisfies it. */
+  readonly forcedOnly: boolean;
+  readonly tokenLowWater: number;
+  readonly messageLowWater: number;
+}
 
 /**
  * The closed loop of DESIGN §3.6, shared by `runCompression` and the dry run
- * `planCompression`. Internal to the engine.
+ * `planCompression`. Internal to the engine. It walks the strategies in
+ * `selectStrategyOrder` and runs each as passes (`runPass`: plan → summarize
+ * → validate → commit) while it reduces tokens and the pressure lasts, then
+ * the hard-budget strategies while still over `maxToken`.
  */
 export async function compressionLoop(
   options: CompressionLoopOptions,
 ): Promise<CompressionLoopResult> {
-  const {
-    state,
-    config,
-    counter,
-    clock,
-    generateId,
-    signal,
-    planHint,
-    force,
-    emit,
-  } = options;
+  const { state, config, counter, clock, signal, force, emit } = options;
   const isAborted = () => signal?.aborted === true;
-  const check = (current: ContextState) =>
-    checkTrigger({
-      messages: current.working,
-      config,
-      counter,
-      fixedTokens: options.fixedTokens,
-      calibration: options.calibration,
-    });
 
-  const initialTrigger = check(state);
+  const initialTrigger = checkLoopTrigger(state, options);
   if (!initialTrigger.triggered && !force) {
     return {
       state,
@@ -131,191 +114,39 @@ export async function compressionLoop(
     force,
   });
   const forcedOnly = !initialTrigger.triggered;
-  const fired: CompressionPressure = {
-    messageCount: initialTrigger.messageCountReached,
-    tokens: initialTrigger.tokensReached || forcedOnly,
+  const limits: PressureLimits = {
+    fired: {
+      messageCount: initialTrigger.messageCountReached,
+      tokens: initialTrigger.tokensReached || forcedOnly,
+    },
+    forcedOnly,
+    tokenLowWater: config.maxToken * config.targetRatio,
+    messageLowWater:
+      (config.msgThreshold * config.targetRatio) / config.tokenRatio,
   };
-  const tokenLowWater = config.maxToken * config.targetRatio;
-  const messageLowWater =
-    (config.msgThreshold * config.targetRatio) / config.tokenRatio;
   const tokensAtStart = counter.countMessages(state.working);
-  const messageBudget = Math.max(
-    0,
-    (config.maxToken - options.fixedTokens) / options.calibration,
-  );
+  const setup: PassSetup = {
+    options,
+    messageBudget: Math.max(
+      0,
+      (config.maxToken - options.fixedTokens) / options.calibration,
+    ),
+  };
 
-  let current = state;
-  let trigger = initialTrigger;
-  let applied = false;
+  let progress: LoopProgress = {
+    state,
+    trigger: initialTrigger,
+    applied: false,
+  };
   let llmBlocked = false;
   let stopReason: CompressionStopReason | undefined;
   const passes: LoopPass[] = [];
   const events: CompressionEvent[] = [];
 
-  const pressure = (): CompressionPressure => ({
-    messageCount: fired.messageCount && trigger.messageCount >= messageLowWater,
-    tokens:
-      fired.tokens &&
-      (trigger.tokenCount >= tokenLowWater || (forcedOnly && !applied)),
-  });
-  const satisfied = () => {
-    const active = pressure();
-    return !active.messageCount && !active.tokens;
-  };
-  const record = (event: CompressionEvent) => {
-    events.push(event);
-    emit?.(event);
-  };
-
-  const runPass = async (name: StrategyName): Promise<PassOutcome> => {
-    const context = createStrategyContext({
-      messages: current.working,
-      config,
-      counter,
-      generateId,
-      pressure: pressure(),
-      offloads: current.offloads,
-      messageBudget,
-      ...(planHint === undefined ? {} : { planHint }),
-    });
-    const plan = STRATEGIES[name](context);
-    if (plan === undefined || plan.edits.length === 0) return 'none';
-
-    const started = clock.now();
-    const tokensBefore = counter.countMessages(current.working);
-    const messagesBefore = current.working.length;
-    const report = (
-      outcome: PassReport['outcome'],
-      extra: Partial<PassReport>,
-    ): PassReport => ({
-      strategy: name,
-      outcome,
-      editCount: plan.edits.length,
-      taskCount: plan.tasks.length,
-      summarizerCalls: 0,
-      fallbackUsed: false,
-      tokensBefore,
-      tokensAfter: counter.countMessages(current.working),
-      messagesBefore,
-      messagesAfter: current.working.length,
-      durationMs: clock.now() - started,
-      ...extra,
-    });
-
-    // Cache awareness: below the hard budget, a current-round pass must be
-    // worth the rewrite of messages the provider has cached. With
-    // clearToolUses on, the current round is left to the clearing until the
-    // hard budget: LLM summaries only where clearing is not enough (#11 item 4,
-    // docs/decisions/2026-11-25-clearing-path-and-default-mode.md).
-    if (
-      CURRENT_ROUND_STRATEGIES.has(name) &&
-      trigger.tokenCount < config.maxToken &&
-      config.minCurrentRoundSavingsRatio > 0 &&
-      ((config.strategies.clearToolUses && config.mode !== 'compress') ||
-        estimateSavings(plan, counter, config) <
-          config.maxToken * config.minCurrentRoundSavingsRatio)
-    ) {
-      passes.push({ plan, report: report('deferred', {}) });
-      return 'deferred';
-    }
-
-    let summaries: Readonly<Record<string, string>> = {};
-    let costs = {};
-    let summarizerCalls = 0;
-    let fallbackUsed = false;
-    let failure: PassReport['failure'];
-    if (plan.tasks.length > 0) {
-      const outcome = await runSummaryTasks({
-        tasks: plan.tasks,
-        summarizer: options.summarizer,
-        fallback: options.fallback,
-        config,
-        counter,
-        clock,
-        signal,
-        timeoutSignal: options.timeoutSignal,
-        planHint,
-      });
-      summarizerCalls = outcome.calls;
-      if (outcome.failure !== undefined) {
-        failure = {
-          reason: outcome.failure.reason,
-          message: outcome.failure.message,
-        };
-        const event: CompressionFailedEvent = {
-          type: 'compression-error',
-          strategy: name,
-          at: clock.now(),
-          range: rangeOfTask(plan, outcome.failure.taskKey),
-          error: {
-            code: 'SUMMARIZER_FAILURE',
-            reason: outcome.failure.reason,
-            message: outcome.failure.message,
-          },
-          fallbackUsed: outcome.ok,
-        };
-        current = {
-          ...current,
-          events: [...current.events, event],
-          revision: current.revision + 1,
-        };
-        record(event);
-      }
-      if (!outcome.ok) {
-        const kind = outcome.aborted ? 'aborted' : 'failed';
-        passes.push({
-          plan,
-          report: report(kind, { summarizerCalls, failure }),
-        });
-        return kind;
-      }
-      summaries = outcome.summaries;
-      costs = outcome.costs;
-      fallbackUsed = outcome.failure !== undefined;
-    }
-
-    // An edit must pay for the cache rewrite it causes: keep it only when its
-    // replacement (summary + ledger + tag) is smaller than the span, or, under
-    // message-count pressure, when it has fewer messages.
-    const worthwhile = plan.edits.filter((edit) =>
-      isWorthwhile(edit, summaries, current, counter, pressure().messageCount),
-    );
-    if (worthwhile.length === 0) {
-      passes.push({
-        plan,
-        report: report('unproductive', { summarizerCalls }),
-      });
-      return 'no-progress';
-    }
-    const next = applyPlan({
-      state: current,
-      plan:
-        worthwhile.length === plan.edits.length
-          ? plan
-          : { ...plan, edits: worthwhile },
-      summaries,
-      costs,
-      clock,
-      counter,
-    });
-    const newEvents = next.events.slice(current.events.length);
-    current = next;
-    applied = true;
-    for (const event of newEvents) record(event);
-    trigger = check(current);
-    const passReport = report('applied', {
-      summarizerCalls,
-      fallbackUsed,
-      ...(failure === undefined ? {} : { failure }),
-    });
-    passes.push({ plan, report: passReport });
-    return passReport.tokensAfter < tokensBefore ? 'applied' : 'no-progress';
-  };
-
   const order = selectStrategyOrder(config);
   let escalated = false;
   walk: for (const name of order) {
-    if (satisfied()) {
+    if (isSatisfied(limits, progress)) {
       stopReason = 'under-target';
       break;
     }
@@ -324,15 +155,22 @@ export async function compressionLoop(
       break;
     }
     // Message-count pressure alone never touches the current round (PR #1514).
-    if (CURRENT_ROUND_STRATEGIES.has(name) && !pressure().tokens) break;
+    if (
+      CURRENT_ROUND_STRATEGIES.has(name) &&
+      !getPressure(limits, progress).tokens
+    )
+      break;
     if (LLM_STRATEGIES.has(name)) {
       if (llmBlocked) continue;
       if (config.mode === 'auto' && !escalated) {
         const ratio =
           tokensAtStart === 0
             ? 0
-            : counter.countMessages(current.working) / tokensAtStart;
-        if (!trigger.triggered && ratio <= config.compactRatioThreshold) {
+            : counter.countMessages(progress.state.working) / tokensAtStart;
+        if (
+          !progress.trigger.triggered &&
+          ratio <= config.compactRatioThreshold
+        ) {
           stopReason = 'compacted';
           break;
         }
@@ -340,8 +178,16 @@ export async function compressionLoop(
       }
     }
     for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
-      if (repeat > 0 && (satisfied() || isAborted())) break;
-      const outcome = await runPass(name);
+      if (repeat > 0 && (isSatisfied(limits, progress) || isAborted())) break;
+      const result = await runPass(
+        name,
+        setup,
+        progress,
+        getPressure(limits, progress),
+      );
+      progress = result.progress;
+      record(result, passes, events, emit);
+      const { outcome } = result;
       if (outcome === 'aborted') {
         stopReason = 'aborted';
         break walk;
@@ -355,8 +201,16 @@ export async function compressionLoop(
     if (stopReason === 'aborted' || !config.strategies[name] || isAborted())
       continue;
     for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
-      if (trigger.tokenCount < config.maxToken) break;
-      const outcome = await runPass(name);
+      if (progress.trigger.tokenCount < config.maxToken) break;
+      const result = await runPass(
+        name,
+        setup,
+        progress,
+        getPressure(limits, progress),
+      );
+      progress = result.progress;
+      record(result, passes, events, emit);
+      const { outcome } = result;
       if (outcome === 'aborted') {
         stopReason = 'aborted';
         break hardBudget;
@@ -365,14 +219,15 @@ export async function compressionLoop(
     }
   }
 
+  const current = progress.state;
   if (stopReason !== 'aborted' && isAborted()) stopReason = 'aborted';
   const finalReason: CompressionStopReason =
     stopReason === 'aborted'
       ? 'aborted'
-      : satisfied()
+      : isSatisfied(limits, progress)
         ? 'under-target'
         : (stopReason ?? 'nothing-applies');
-  const endTrigger = check(current);
+  const endTrigger = checkLoopTrigger(current, options);
   const overBudget =
     endTrigger.tokenCount > config.maxToken
       ? describeOverBudget(current, endTrigger.tokenCount, options)
@@ -380,7 +235,7 @@ export async function compressionLoop(
   emit?.({
     type: 'compaction-end',
     at: clock.now(),
-    applied,
+    applied: progress.applied,
     stopReason: finalReason,
     passCount: passes.length,
     tokensBefore: tokensAtStart,
@@ -391,13 +246,53 @@ export async function compressionLoop(
   });
   return {
     state: current,
-    applied,
+    applied: progress.applied,
     trigger: initialTrigger,
     passes,
     events,
     stopReason: finalReason,
     ...(overBudget === undefined ? {} : { overBudget }),
   };
+}
+
+/** Adds a pass's plan, report and events to the call's record, emitting the events. */
+function record(
+  result: PassResult,
+  passes: LoopPass[],
+  events: CompressionEvent[],
+  emit: CompressionLoopOptions['emit'],
+): void {
+  if (result.pass !== undefined) passes.push(result.pass);
+  for (const event of result.events) {
+    events.push(event);
+    emit?.(event);
+  }
+}
+
+/**
+ * The pressure still active: a limit the call started with, until the
+ * working messages are below its low-water mark (a forced call without a
+ * reached limit: until one pass applied).
+ */
+function getPressure(
+  limits: PressureLimits,
+  { trigger, applied }: LoopProgress,
+): CompressionPressure {
+  return {
+    messageCount:
+      limits.fired.messageCount &&
+      trigger.messageCount >= limits.messageLowWater,
+    tokens:
+      limits.fired.tokens &&
+      (trigger.tokenCount >= limits.tokenLowWater ||
+        (limits.forcedOnly && !applied)),
+  };
+}
+
+/** Whether no pressure is left. */
+function isSatisfied(limits: PressureLimits, progress: LoopProgress): boolean {
+  const active = getPressure(limits, progress);
+  return !active.messageCount && !active.tokens;
 }
 
 /** Why the prompt is still over budget: the protected set's share of it. */
@@ -424,64 +319,5 @@ function describeOverBudget(
     tokens,
     protectedTokens,
     excused: protectedTokens > config.maxToken,
-  };
-}
-
-/** Whether applying `edit` shrinks the working messages (see the loop). */
-function isWorthwhile(
-  edit: PlannedEdit,
-  summaries: Readonly<Record<string, string>>,
-  state: ContextState,
-  counter: TokenCounter,
-  countPressure: boolean,
-): boolean {
-  const span = state.working.slice(edit.range.start, edit.range.end);
-  const picked: Record<string, string> = {};
-  for (const key of edit.taskKeys) {
-    const summary = summaries[key];
-    if (summary !== undefined) picked[key] = summary;
-  }
-  const replacement = edit.build(picked);
-  return (
-    counter.countMessages(replacement) < counter.countMessages(span) ||
-    (countPressure && replacement.length < span.length)
-  );
-}
-
-/**
- * Tokens a plan is expected to save: each summary task is assumed to shrink
- * its span to its character target (or to `currentRoundCompressionRatio`).
- */
-function estimateSavings(
-  plan: CompressionPlan,
-  counter: TokenCounter,
-  config: AutoContextConfig,
-): number {
-  let savings = 0;
-  for (const task of plan.tasks) {
-    const tokens = counter.countMessages(task.messages);
-    let chars = 0;
-    for (const message of task.messages) chars += getMessageCharCount(message);
-    const keptRatio =
-      task.targetChars === undefined || chars === 0
-        ? config.currentRoundCompressionRatio
-        : Math.min(1, task.targetChars / chars);
-    savings += tokens * (1 - keptRatio);
-  }
-  return savings;
-}
-
-function rangeOfTask(
-  plan: CompressionPlan,
-  taskKey: string,
-): { start: number; end: number } {
-  const edit = plan.edits.find((candidate) =>
-    candidate.taskKeys.includes(taskKey),
-  );
-  if (edit !== undefined)
-    return { start: edit.range.start, end: edit.range.end };
-  return {
-    start: plan.edits[0]!.range.start,
-    end: plan.edits[plan.edits.length - 1]!.range.end,
   };
 }

@@ -202,6 +202,20 @@ export function convertPart(raw: unknown): ConvertedPart | undefined {
       }
       const output = readOutput(part.output);
       if (output === undefined) return undefined;
+      const providerOptions = providerOptionsOf(part);
+      // The kind the writer gives this output by default needs no entry (no
+      // fingerprint to hash): text for a string, JSON otherwise.
+      const plain =
+        providerOptions === undefined &&
+        output.providerOptions === undefined &&
+        output.kind ===
+          (typeof output.value === 'string'
+            ? output.isError
+              ? 'error-text'
+              : 'text'
+            : output.isError
+              ? 'error-json'
+              : 'json');
       return withEntry(
         {
           type: 'tool-result',
@@ -211,9 +225,9 @@ export function convertPart(raw: unknown): ConvertedPart | undefined {
           ...(output.isError ? { isError: true } : {}),
         },
         {
-          toolCallId: part.toolCallId,
-          providerOptions: providerOptionsOf(part),
-          output: output.kind,
+          toolCallId: plain ? undefined : part.toolCallId,
+          providerOptions,
+          output: plain ? undefined : output.kind,
           outputProviderOptions: output.providerOptions,
           noReason: output.noReason,
         },

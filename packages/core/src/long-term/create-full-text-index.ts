@@ -8,7 +8,7 @@ export interface FullTextMatch {
 }
 
 /**
- * An incremental in-memory BM25 index (k1 1.2, b 0.25 by default, times the
+ * An incremental in-memory BM25 index (k1 1.2, b 0.75 by default, times the
  * share of the query's terms a document holds) over `tokenizeForSearch`
  * terms: add and remove cost O(terms of the document), a search O(postings
  * of the query's terms). Pure; holds its own state.
@@ -42,11 +42,11 @@ export interface CreateFullTextIndexOptions {
   /** BM25 term-frequency saturation. @default 1.2 */
   readonly k1?: number;
   /**
-   * BM25 length normalization, 0 (none) to 1 (full). Low by default: the
-   * messages that hold facts (tool calls and results, long replies) are long,
-   * and full normalization ranked short chatter above them
-   * (`docs/decisions/2026-11-26-retrieval-rounds-and-dates.md`).
-   * @default 0.25
+   * BM25 length normalization, 0 (none) to 1 (full). `context_search` uses
+   * 0.25: over a session's history, the messages that hold facts (tool calls
+   * and results, long replies) are long, and full normalization ranked short
+   * chatter above them (`docs/decisions/2026-11-26-retrieval-rounds-and-dates.md`).
+   * @default 0.75
    */
   readonly b?: number;
 }
@@ -54,7 +54,7 @@ export interface CreateFullTextIndexOptions {
 /** @throws InvalidArgumentError for `k1` or `b` out of range. */
 export function createFullTextIndex({
   k1 = 1.2,
-  b = 0.25,
+  b = 0.75,
 }: CreateFullTextIndexOptions = {}): FullTextIndex {
   if (typeof k1 !== 'number' || !Number.isFinite(k1) || k1 < 0) {
     throw new InvalidArgumentError({

@@ -122,7 +122,11 @@ export interface ManagedCall<TMessage> {
   readonly compression: CompressionResult;
   /** Message tokens and count after the sync, before compression (telemetry). */
   readonly before: { readonly tokens: number; readonly messages: number };
-  /** The memory's working messages in the framework's format (see `view`). */
+  /**
+   * The memory's working messages in the framework's format (see `view`):
+   * the session's own list, extended in place by later calls that only
+   * append, so copy it (`concat`) before handing it out.
+   */
   readonly messages: TMessage[] | undefined;
   /** Feeds the provider's reported usage for this call back (`calibrateFromUsage`). */
   readonly calibrate: (usage: unknown) => void;
@@ -155,9 +159,16 @@ export interface SessionManager<TMessage> {
   readonly deleteSession: (sessionId: string) => Promise<boolean>;
 }
 
+/** How many messages at the end of a known prefix `syncMessages` checks. */
+const SAMPLE_SIZE = 3;
+
 interface SessionData<TMessage> {
-  /** The framework messages of the last call, all taken in. */
-  input: readonly TMessage[] | undefined;
+  /**
+   * The framework messages of the last call, all taken in: only the length,
+   * the first and the last `SAMPLE_SIZE` (what `syncMessages` reads), so the
+   * previous prompt is not kept alive.
+   */
+  input: ArrayLike<TMessage> | undefined;
   /** The last view handed out, its variant, and the memory's revision then. */
   view: TMessage[] | undefined;
   variant: string | undefined;
@@ -298,13 +309,14 @@ export function createSessionManager<TMessage>({
             return converted;
           },
           lastInput: data.input,
+          sampleSize: SAMPLE_SIZE,
           // After an eviction the last view is gone: the working messages are what it held.
           lastView: request.acceptsView
             ? (data.view ?? memory.getMessages().map(convert))
             : undefined,
           isSameMessage,
         });
-        data.input = request.messages;
+        data.input = sampleOf(request.messages);
         const tokens =
           request.system === undefined && request.tools === undefined
             ? (fixedTokens.get(memory)?.tokens ?? initialFixedTokens)
@@ -319,7 +331,7 @@ export function createSessionManager<TMessage>({
         });
         let messages: TMessage[] | undefined;
         if (request.view !== 'if-compressed' || compression.applied) {
-          // Only appended since the last view: extend it instead of mapping the history again.
+          // Only appended since the last view: extend it in place instead of mapping the history again.
           messages =
             untouched &&
             data.view !== undefined &&
@@ -327,7 +339,7 @@ export function createSessionManager<TMessage>({
             sync.kind === 'appended' &&
             !compression.applied &&
             memory.getMessageCount() === data.view.length + sync.appended.length
-              ? data.view.concat(sync.appended.map(convert))
+              ? pushAll(data.view, sync.appended.map(convert))
               : memory.getMessages().map(convert);
         }
         data.view = messages;
@@ -351,4 +363,28 @@ export function createSessionManager<TMessage>({
     getMemory: (sessionId) => registry.getMemory(sessionId),
     deleteSession: (sessionId) => registry.deleteSession(sessionId),
   };
+}
+
+/** The entries of `messages` that `syncMessages` reads of a last input, and its length. */
+function sampleOf<TMessage>(
+  messages: readonly TMessage[],
+): ArrayLike<TMessage> {
+  const sample: Record<number, TMessage> & { length: number } = {
+    length: messages.length,
+  };
+  if (messages.length > 0) sample[0] = messages[0]!;
+  for (
+    let index = Math.max(1, messages.length - SAMPLE_SIZE);
+    index < messages.length;
+    index++
+  ) {
+    sample[index] = messages[index]!;
+  }
+  return sample;
+}
+
+/** Appends `items` to `list` in place (no copy of a long view). */
+function pushAll<TItem>(list: TItem[], items: readonly TItem[]): TItem[] {
+  for (const item of items) list.push(item);
+  return list;
 }

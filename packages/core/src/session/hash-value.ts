@@ -8,7 +8,7 @@ import { toJsonSafe } from './json-safe';
  * does not protect it.
  */
 export function hashValue(value: unknown): string {
-  return hashText(canonicalJson(toJsonSafe(value)));
+  return hashText(canonicalJson(value));
 }
 
 /** {@link hashValue} of a string that is already canonical. */
@@ -26,16 +26,33 @@ export function hashText(text: string): string {
   );
 }
 
+/** The canonical JSON of `toJsonSafe(value)`, without copying `value` first. */
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     return JSON.stringify(value) ?? 'null';
   }
+  if (
+    value instanceof Uint8Array ||
+    value instanceof ArrayBuffer ||
+    value instanceof URL
+  ) {
+    return canonicalJson(toJsonSafe(value));
+  }
+  // Concatenation, not map/join: no array per level (a rope, flattened once by hashText).
+  let text: string;
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+    text = '[';
+    for (let index = 0; index < value.length; index++) {
+      text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    }
+    return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+  text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${text}}`;
 }

@@ -55,3 +55,14 @@ export type {
 } from './sync-messages';
 export { withReloadInstruction } from './with-reload-instruction';
 export { rebaseMessages } from './rebase-messages';
+export {
+  NO_SEARCH_MEMORY_REPLY,
+  createSessionSearchHandler,
+  createSessionToolHandler,
+} from './create-session-tool-handler';
+export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
+export type {
+  LongTermTurnError,
+  LongTermTurns,
+} from './create-long-term-turns';
+export { readToolDefinitions } from './read-tool-definitions';

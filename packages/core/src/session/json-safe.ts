@@ -54,15 +54,19 @@ function copyJson(value: unknown, encode: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => copyJson(item, encode));
   if (!isPlainRecord(value)) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    // defineProperty: an own `__proto__` key (valid JSON) is data, not a prototype.
-    if (item !== undefined) {
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item === undefined) continue;
+    if (key === '__proto__') {
+      // An own `__proto__` key (valid JSON) is data, not a prototype.
       Object.defineProperty(copy, key, {
         value: copyJson(item, encode),
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    } else {
+      copy[key] = copyJson(item, encode);
     }
   }
   return copy;

@@ -46,10 +46,12 @@ export interface SyncMessagesOptions<TMessage> {
    * framework sends its full history every call (AI SDK middleware). It is
    * checked first, with `isSameMessage`, and only while the memory's original
    * messages are exactly that many, so recognising it costs no id (no hash)
-   * of an old message.
+   * of an old message. Only its length, its first and its last `sampleSize`
+   * entries are read, so a sample holding just those is enough (the caller
+   * need not keep the whole list alive).
    * @default undefined
    */
-  readonly lastInput?: readonly TMessage[];
+  readonly lastInput?: ArrayLike<TMessage>;
   /**
    * The view last handed to the framework, when it may send that view back
    * with new messages appended (a `prepareStep` whose result is carried
@@ -113,36 +115,41 @@ export async function syncMessages<TMessage>({
   // O(1) reads: no snapshot of the history is built.
   const originalCount = memory.getOriginalMessageCount();
   const workingCount = memory.getMessageCount();
-  const idsMatch = (
-    count: number,
-    at: (index: number) => Message | undefined,
-  ): boolean =>
-    matchesPrefix(
-      messages.length,
-      count,
-      sampleSize,
-      (index) => idOf(messages[index]!, index) === at(index)!.id,
-    );
-  const continues = (prefix: readonly TMessage[] | undefined): boolean =>
-    prefix !== undefined &&
-    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
-      isSameMessage(messages[index]!, prefix[index]!),
-    );
-
+  // Module functions and anonymous callbacks only: this runs on every
+  // adapter call, and under tsx's keepNames (the benches) each named closure
+  // costs a defineProperty.
   let anchor: SyncAnchor = 'none';
   let start = 0;
-  if (lastInput?.length === originalCount && continues(lastInput)) {
+  if (
+    lastInput?.length === originalCount &&
+    continues(messages, lastInput, sampleSize, isSameMessage)
+  ) {
     anchor = 'input';
     start = originalCount;
   } else if (
-    idsMatch(originalCount, (index) => memory.getOriginalMessageAt(index))
+    matchesPrefix(
+      messages.length,
+      originalCount,
+      sampleSize,
+      (index) =>
+        idOf(messages[index]!, index) ===
+        memory.getOriginalMessageAt(index)!.id,
+    )
   ) {
     anchor = 'original';
     start = originalCount;
-  } else if (idsMatch(workingCount, (index) => memory.getMessageAt(index))) {
+  } else if (
+    matchesPrefix(
+      messages.length,
+      workingCount,
+      sampleSize,
+      (index) =>
+        idOf(messages[index]!, index) === memory.getMessageAt(index)!.id,
+    )
+  ) {
     anchor = 'working';
     start = workingCount;
-  } else if (continues(lastView)) {
+  } else if (continues(messages, lastView, sampleSize, isSameMessage)) {
     anchor = 'view';
     start = lastView!.length;
   }
@@ -162,6 +169,21 @@ export async function syncMessages<TMessage>({
   const appended = convert(fresh, { firstIndex, ids });
   await memory.addMessages(appended);
   return { kind, anchor, appended };
+}
+
+/** Whether `messages` continues `prefix`, by `isSameMessage` on the sampled positions (`matchesPrefix`). */
+function continues<TMessage>(
+  messages: readonly TMessage[],
+  prefix: ArrayLike<TMessage> | undefined,
+  sampleSize: number,
+  isSameMessage: (message: TMessage, viewMessage: TMessage) => boolean,
+): boolean {
+  return (
+    prefix !== undefined &&
+    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
+      isSameMessage(messages[index]!, prefix[index]!),
+    )
+  );
 }
 
 /** Whether a list of `length` continues a prefix of `prefixLength`, checking the first and the last `sampleSize` positions. */

@@ -157,7 +157,8 @@ function planDelta(
   if (state.offloads !== previous.offloads) {
     for (const [offloadId, messages] of Object.entries(state.offloads)) {
       const before = previous.offloads[offloadId];
-      if (before === messages) continue;
+      // The same entry, or a copy of it (a memory copies a state it loads).
+      if (before !== undefined && sameItems(before, messages)) continue;
       if (before !== undefined) deadChars += entriesChars(before.map(encode));
       offloads[offloadId] = messages.map(encode);
       offloadsChanged = true;
@@ -208,6 +209,13 @@ function planDelta(
       storeData,
     }),
   };
+}
+
+/** Whether both lists hold the same objects in the same order. */
+function sameItems<T>(left: readonly T[], right: readonly T[]): boolean {
+  return (
+    left === right || (left.length === right.length && extends_(left, right))
+  );
 }
 
 /** Whether `next` starts with every element of `previous` (same objects). */

@@ -137,6 +137,41 @@ describe('planSessionLogWrite / replaySessionLog', () => {
     );
   });
 
+  it('should not write offload entries again after a load copied their lists', () => {
+    const { log } = writeAll([s1, s2, s3]);
+    const { state: loaded, cursor } = replaySessionLog({ records: log });
+    const d = text('d');
+    // What a memory holds after load(): fresh lists of the same messages.
+    const next: ContextState = {
+      ...loaded,
+      working: [...loaded.working, d],
+      original: [...loaded.original, d],
+      offloads: Object.fromEntries(
+        Object.entries(loaded.offloads).map(([id, messages]) => [
+          id,
+          [...messages],
+        ]),
+      ),
+      revision: 4,
+    };
+
+    const write = planSessionLogWrite({
+      cursor,
+      state: next,
+      expectedRevision: 3,
+      createEpoch: () => 'unused',
+    });
+
+    expect(JSON.parse(write.text)).toEqual({
+      revision: 4,
+      original: [d],
+      working: [2],
+    });
+    expect(replaySessionLog({ records: [...log, write.text] }).state).toEqual(
+      next,
+    );
+  });
+
   it('should write a full record when the cursor is not at the expected revision or the state does not extend it', () => {
     const { cursor } = writeAll([s1, s2]);
 

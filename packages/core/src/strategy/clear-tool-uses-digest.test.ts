@@ -37,7 +37,7 @@ describe('describeExchanges', () => {
       ),
       ...bash(
         'c',
-        "cat <<'EOF' > repro.py\nimport parser\ndef main():\n    parser.run(check_input(1))\nEOF",
+        "cat <<'EOF' > repro.py\nimport parser\ndef main():\n    # e.g. see github.com/x/y and i.e. www.example.org\n    parser.run(check_input(1))\nEOF",
         '<returncode>0</returncode>\n<output>\n</output>',
       ),
       ...bash(
@@ -56,7 +56,7 @@ describe('describeExchanges', () => {
     expect(lines).toEqual([
       '- `nl -ba src/parser.py | sed -n 1,40p` → exit 0, 3 lines: 2\tclass Parser: — defines Parser, parse_line',
       "- `python repro.py` (+1 lines) → exit 1, 4 lines: KeyError: 'width'",
-      '- wrote `repro.py` (3 lines; defining main; using parser.run, check_input) → exit 0, no output',
+      '- wrote `repro.py` (4 lines; defining main; using parser.run, check_input) → exit 0, no output',
       '- `grep -rn "def parse" .` → 2 lines: ./src/parser.py:3:    def parse_line(self, line): — hits in src/parser.py, src/io.py',
       '- search {"query":"x","limit":2}',
     ]);

@@ -142,7 +142,8 @@ function collectNames(lines: readonly string[], pattern: RegExp): string[] {
     if (pattern.global) {
       for (const match of line.matchAll(pattern)) {
         const name = match[1]!;
-        if (!names.includes(name) && !COMMON_CALLS.has(name)) names.push(name);
+        if (!names.includes(name) && !COMMON_CALLS.has(name) && !isNoise(name))
+          names.push(name);
       }
     } else {
       const name = pattern.exec(line)?.[1];
@@ -157,6 +158,14 @@ const COMMON_CALLS = new Set(
     ' ',
   ),
 );
+
+/** Abbreviations (`e.g`, `i.e`) and host names (`github.com`) that look like dotted names. */
+const NOISE =
+  /^(?:[a-z]{1,2}(?:\.[a-z]{1,2})+|www\..*|.*\.(?:com|org|net|io|dev))$/i;
+
+function isNoise(name: string): boolean {
+  return NOISE.test(name);
+}
 
 function describeNames(names: readonly string[], verb: string): string {
   if (names.length === 0) return '';

@@ -14,8 +14,13 @@ import {
   toolResult,
   user,
 } from './__fixtures__/strategy-fixtures';
-import { CLEAR_PREVIEW_CHARS, clearToolUses } from './clear-tool-uses';
+import {
+  CLEAR_DEEPEN_MIN_EXCHANGES,
+  CLEAR_PREVIEW_CHARS,
+  clearToolUses,
+} from './clear-tool-uses';
 import { DIGEST_HEADER } from './clear-tool-uses-digest';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const output = big(2000, 'r');
@@ -66,7 +71,7 @@ describe('clearToolUses', () => {
       })),
     );
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': messages.slice(2, 4) });
-    expect(plan.edits[0]!.build({})).toEqual([
+    expect(renderReplacement(plan.edits[0]!, {})).toEqual([
       {
         ...messages[2],
         id: 'gen-1',
@@ -139,7 +144,7 @@ describe('clearToolUses', () => {
       { start: 1, end: 3 },
       { start: 3, end: 5 },
     ]);
-    const [cleared, result] = plan.edits[0]!.build({});
+    const [cleared, result] = renderReplacement(plan.edits[0]!, {});
     expect(cleared!.content).toEqual([
       {
         type: 'text',
@@ -175,17 +180,39 @@ describe('clearToolUses', () => {
     expect(clearToolUses(fixtureContext(history, { config }))).toBeUndefined();
   });
 
-  it('should keep fewer recent exchanges when they hold more than a quarter of the budget, but always the latest', () => {
+  it('should keep fewer recent exchanges when they hold more than their share, but always the latest, in a short round', () => {
     const messages = toolLoop(5);
     const plan = clearToolUses(
       fixtureContext(messages, { config: { maxToken: 1500 } }),
     )!;
-    // 15 % of 1500 tokens holds one 2000-character exchange only; the four
+    // 20 % of 1500 tokens holds one 2000-character exchange only; the four
     // older ones are cleared, and their stubs (over 10 % of the budget) are
     // folded into one digest.
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 2, end: 10 },
     ]);
+  });
+
+  it('should give up the recent exchanges at the hard budget of a long tool loop until the pass lands at the low-water mark', () => {
+    const messages = toolLoop(CLEAR_DEEPEN_MIN_EXCHANGES);
+    const end = 2 + 2 * CLEAR_DEEPEN_MIN_EXCHANGES;
+    const plan = clearToolUses(
+      fixtureContext(messages, { config: { maxToken: 3000 } }),
+    )!;
+    // Keeping even the latest 2000-character exchange would leave the context
+    // above 50 % of 3000 tokens: every consumed exchange goes into the digest;
+    // the live one stays.
+    expect(plan.edits.map((edit) => edit.range)).toEqual([{ start: 2, end }]);
+    const after = applyTestPlan(stateOf(messages), plan);
+    expect(checkStateContract({ before: stateOf(messages), after })).toEqual(
+      [],
+    );
+    expect(after.working.slice(-2)).toEqual(messages.slice(-2));
+    // Below the hard budget the recent exchanges are kept.
+    const below = clearToolUses(
+      fixtureContext(messages, { config: { maxToken: 12_000 } }),
+    )!;
+    expect(below.edits.at(-1)!.range.end).toBe(end - 8);
   });
 
   it('should fold the cleared stretch into one digest that points at the originals, generation after generation', () => {
@@ -199,7 +226,7 @@ describe('clearToolUses', () => {
     expect(first.edits[0]!.offloads).toEqual({
       'gen-0': messages.slice(2, 16),
     });
-    const [digest] = first.edits[0]!.build({});
+    const [digest] = renderReplacement(first.edits[0]!, {});
     expect(digest!.role).toBe('assistant');
     expect(digest!.metadata).toEqual({
       acm: {

@@ -1,4 +1,4 @@
-import { withAcmMarker } from '../message/acm-marker';
+import { getAcmMarker, withAcmMarker } from '../message/acm-marker';
 import type { Message, Part } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
 import { createPreview } from '../summary/create-preview';
@@ -87,12 +87,140 @@ export const clearToolUses: Strategy = (context) => {
       unit.exchange.consumed &&
       unit.exchange.pendingCallIds.length === 0,
   );
-  const older = dropRecent(context, consumed);
+  const total = counter.countMessages(messages);
+  let batch = planBatch(
+    context,
+    units,
+    consumed,
+    CLEAR_KEEP_RECENT_EXCHANGES,
+    total,
+  );
+  // At the hard budget the rewrite happens anyway: in a long tool loop it
+  // must land at the low-water mark, or the next one comes a turn or two
+  // later. The recent exchanges are given up, oldest first, until it does.
+  if (
+    total >= config.maxToken &&
+    countRoundExchanges(context, roundStart, consumed.length) >=
+      CLEAR_DEEPEN_MIN_EXCHANGES
+  ) {
+    const lowWater = config.maxToken * config.targetRatio;
+    for (
+      let keep = CLEAR_KEEP_RECENT_EXCHANGES - 1;
+      keep >= 0 && (batch === undefined || total - batch.savings > lowWater);
+      keep--
+    ) {
+      batch = planBatch(context, units, consumed, keep, total) ?? batch;
+    }
+  }
+  if (batch === undefined) return undefined;
+  const { stubbed, fold } = batch;
+
+  const edits: PlannedEdit[] = stubbed.map(({ unit }) => {
+    const span = messages.slice(unit.start, unit.end);
+    const offloadId = generateId();
+    const tag = formatOffloadTag(offloadId);
+    const tags = exchangeTags(span, tag);
+    const replacement = span.map((message, index) =>
+      withAcmMarker(
+        { ...clearMessage(message, tags[index]!), id: generateId() },
+        {
+          kind: 'offload-stub',
+          strategy: 'clearToolUses',
+          offloadId,
+          replaces: [message.id],
+        },
+      ),
+    );
+    return {
+      range: { start: unit.start, end: unit.end },
+      offloads: { [offloadId]: span },
+      taskKeys: [],
+      replacement,
+    };
+  });
+  if (fold !== undefined) {
+    const offloadId = generateId();
+    const digest = buildDigest(
+      fold.text,
+      offloadId,
+      generateId(),
+      messages.slice(fold.start, fold.end),
+    );
+    edits.push({
+      range: { start: fold.start, end: fold.end },
+      offloads: { [offloadId]: fold.originals },
+      taskKeys: [],
+      replacement: [digest],
+    });
+    edits.sort((left, right) => left.range.start - right.range.start);
+  }
+  return { strategy: 'clearToolUses', edits, tasks: [], skipped: [] };
+};
+
+/**
+ * Exchanges the current round must have had (consumed ones in working memory
+ * plus those behind a `clearToolUses` digest) before a clear at the hard
+ * budget may give up the recent exchanges: a coding agent's tool loop, not a
+ * chat turn whose few recent results hold the facts of the request.
+ */
+export const CLEAR_DEEPEN_MIN_EXCHANGES = 16;
+
+/** `consumed` plus the exchanges folded into `clearToolUses` digests of the current round. */
+function countRoundExchanges(
+  context: StrategyContext,
+  roundStart: number,
+  consumed: number,
+): number {
+  let count = consumed;
+  for (const message of context.messages.slice(roundStart)) {
+    const marker = getAcmMarker(message);
+    if (
+      marker?.kind !== 'tool-run-summary' ||
+      marker.strategy !== 'clearToolUses' ||
+      marker.offloadId === undefined
+    )
+      continue;
+    for (const original of context.lookupOffload(marker.offloadId) ?? []) {
+      if (
+        original.role === 'assistant' &&
+        original.content.some((part) => part.type === 'tool-call')
+      )
+        count++;
+    }
+  }
+  return count;
+}
+
+interface ClearBatch {
+  readonly stubbed: readonly {
+    unit: ConversationUnit;
+    cleared: readonly Message[];
+  }[];
+  readonly fold: DigestFold | undefined;
+  /** Tokens the batch frees (decided with placeholder ids). */
+  readonly savings: number;
+}
+
+/**
+ * The batch that clears every candidate but the `keep` most recent consumed
+ * exchanges (see `dropRecent`), with its digest fold; `undefined` when there
+ * is nothing to clear or, below the hard budget, when it does not pay for the
+ * rewrite.
+ */
+function planBatch(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+  consumed: readonly ConversationUnit[],
+  keep: number,
+  total: number,
+): ClearBatch | undefined {
+  const { messages, config, counter } = context;
+  const older = dropRecent(context, consumed, keep);
   if (older.length === 0) return undefined;
   const keptFrom =
     older.length < consumed.length
       ? consumed[older.length]!.start
-      : messages.length;
+      : older[older.length - 1]!.end;
   const candidates = older.filter(
     (unit) =>
       !isUnitFrozen(context, unit) &&
@@ -101,7 +229,6 @@ export const clearToolUses: Strategy = (context) => {
         .some((message) => isAcmArtifact(message)),
   );
 
-  const total = counter.countMessages(messages);
   // clear_at_least: the band between the trigger and the low-water mark, and
   // at least the current-round minimum.
   const atLeast =
@@ -154,47 +281,8 @@ export const clearToolUses: Strategy = (context) => {
   )
     return undefined;
 
-  const edits: PlannedEdit[] = stubbed.map(({ unit }) => {
-    const span = messages.slice(unit.start, unit.end);
-    const offloadId = generateId();
-    const tag = formatOffloadTag(offloadId);
-    const tags = exchangeTags(span, tag);
-    const replacement = span.map((message, index) =>
-      withAcmMarker(
-        { ...clearMessage(message, tags[index]!), id: generateId() },
-        {
-          kind: 'offload-stub',
-          strategy: 'clearToolUses',
-          offloadId,
-          replaces: [message.id],
-        },
-      ),
-    );
-    return {
-      range: { start: unit.start, end: unit.end },
-      offloads: { [offloadId]: span },
-      taskKeys: [],
-      build: () => replacement,
-    };
-  });
-  if (fold !== undefined) {
-    const offloadId = generateId();
-    const digest = buildDigest(
-      fold.text,
-      offloadId,
-      generateId(),
-      messages.slice(fold.start, fold.end),
-    );
-    edits.push({
-      range: { start: fold.start, end: fold.end },
-      offloads: { [offloadId]: fold.originals },
-      taskKeys: [],
-      build: () => [digest],
-    });
-    edits.sort((left, right) => left.range.start - right.range.start);
-  }
-  return { strategy: 'clearToolUses', edits, tasks: [], skipped: [] };
-};
+  return { stubbed, fold, savings };
+}
 
 /**
  * Share of `maxToken` the cleared stubs of the current round may hold before
@@ -307,17 +395,21 @@ function exchangeTags(span: readonly Message[], tag: string): string[] {
   );
 }
 
-/** `units` without the recent ones the strategy keeps (see `clearToolUses`). */
+/**
+ * `units` without the `keep` most recent ones, fewer when they hold more than
+ * `maxToken × CLEAR_KEEP_RECENT_SHARE` (the latest is kept whenever `keep` ≥ 1).
+ */
 function dropRecent(
   context: StrategyContext,
   units: readonly ConversationUnit[],
+  keep: number,
 ): readonly ConversationUnit[] {
   const { messages, counter, config } = context;
   const limit = config.maxToken * CLEAR_KEEP_RECENT_SHARE;
   let kept = 0;
   let keptTokens = 0;
   let end = units.length;
-  while (end > 0 && kept < CLEAR_KEEP_RECENT_EXCHANGES) {
+  while (end > 0 && kept < keep) {
     const unit = units[end - 1]!;
     const tokens = counter.countMessages(messages.slice(unit.start, unit.end));
     if (kept > 0 && keptTokens + tokens > limit) break;

@@ -13,6 +13,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { compressCurrentRound } from './compress-current-round';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const tokensOnly = { messageCount: false, tokens: true };
@@ -38,7 +39,9 @@ describe('compressCurrentRound', () => {
     ).toEqual([['compressCurrentRound:4:0', 300, [messages[4]]]]);
     const ledger = extractIdentifierLedger(big(1000));
     expect(
-      plan.edits[0]!.build({ 'compressCurrentRound:4:0': 'x repeated.' }),
+      renderReplacement(plan.edits[0]!, {
+        'compressCurrentRound:4:0': 'x repeated.',
+      }),
     ).toEqual([
       {
         id: 'gen-1',

@@ -19,6 +19,7 @@ import {
 } from './__fixtures__/strategy-fixtures';
 import { BELOW_TOKEN_THRESHOLD, compressToolRuns } from './compress-tool-runs';
 import { offloadLargeMessagesProtected } from './offload-large-messages-protected';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 
@@ -111,7 +112,9 @@ describe('compressToolRuns', () => {
     const ledger = extractIdentifierLedger(renderTranscript(span));
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
     expect(
-      plan.edits[0]!.build({ 'compressToolRuns:1': 'I searched four times.' }),
+      renderReplacement(plan.edits[0]!, {
+        'compressToolRuns:1': 'I searched four times.',
+      }),
     ).toEqual([
       {
         id: 'gen-1',
@@ -196,8 +199,9 @@ describe('compressToolRuns', () => {
         input: { query: 'real-1' },
       },
     ]);
-    const text = plan.edits[0]!.build({ 'compressToolRuns:1': 'Summary.' })[0]!
-      .content[0]!;
+    const text = renderReplacement(plan.edits[0]!, {
+      'compressToolRuns:1': 'Summary.',
+    })[0]!.content[0]!;
     expect(text.type === 'text' && text.text.split('\n').slice(0, 2)).toEqual([
       'Summary.',
       'Plan tools used: create_plan ×1, update_subtask_state ×1.',

@@ -1,5 +1,4 @@
 import type { MessageRange } from '../event/compression-event';
-import type { Message } from '../message/message';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
 import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
@@ -85,19 +84,15 @@ export const compressToolRuns: Strategy = (context) => {
       range,
       offloads: { [offloadId]: span },
       taskKeys: input.length > 0 ? [key] : [],
-      build: (summaries): readonly Message[] => [
+      // With a task, its summary is placed in the text (see `placements`).
+      replacement: [
         createMarkedTextMessage({
           id: summaryId,
           role: 'assistant',
           name,
           text:
             input.length > 0
-              ? composeSummaryText({
-                  summary: summaries[key] ?? '',
-                  note,
-                  ledger,
-                  offloadId,
-                })
+              ? ''
               : composeSummaryText({ summary: note ?? '', ledger, offloadId }),
           marker: {
             kind: 'tool-run-summary',
@@ -108,6 +103,13 @@ export const compressToolRuns: Strategy = (context) => {
           },
         }),
       ],
+      ...(input.length > 0
+        ? {
+            placements: [
+              { message: 0, part: 0, taskKey: key, note, ledger, offloadId },
+            ],
+          }
+        : {}),
     });
   }
   if (edits.length === 0) return undefined;

@@ -2,16 +2,16 @@ import type { AutoContextConfig, LlmStrategyName } from '../config/config';
 import type { IdGenerator } from '../clock/clock';
 import type { ConversationStructure } from '../conversation/analyze-conversation';
 import type { MessageRange } from '../event/compression-event';
-import type { Message, StrategyName } from '../message';
+import type { IdentifierLedger, Message, StrategyName } from '../message';
 import type { TokenCounter } from '../token/token-counter';
 
 /**
  * One LLM summary a plan needs. The engine renders it into a `SummaryRequest`
  * (via `summarizeSpan`), runs all tasks of a plan in parallel, validates the
- * results and hands the texts to `PlannedEdit.build`.
+ * results and places the texts where the edits' `placements` say.
  */
 export interface SummaryTask {
-  /** Unique within its plan; `PlannedEdit.build` receives the summaries by this key. */
+  /** Unique within its plan; placements name the summary they take by this key. */
   readonly key: string;
   readonly strategy: LlmStrategyName;
   /** The span to summarize (plan-tool messages already filtered out pairwise). */
@@ -23,8 +23,35 @@ export interface SummaryTask {
 }
 
 /**
- * Replace `working[range.start, range.end)` by the messages `build` returns.
- * Edits are data plus one pure function: nothing happens until the engine
+ * Where one summary goes in an edit's replacement, and what is rendered with
+ * it: the part's text (or a tool-result part's output) becomes
+ * `composeSummaryText({ summary, note, ledger, offloadId })`.
+ */
+export interface SummaryPlacement {
+  /** Index of the message in `PlannedEdit.replacement`. */
+  readonly message: number;
+  /** Index of the part in that message: a `text` part or a `tool-result` part. */
+  readonly part: number;
+  /** The summary task whose text is placed. */
+  readonly taskKey: string;
+  /** A one-line note after the summary (e.g. the plan tools a span used). */
+  readonly note?: string;
+  /** Facts of the span, rendered after the summary. */
+  readonly ledger: IdentifierLedger;
+  /** Reload id of the originals (the tag that ends the text). */
+  readonly offloadId: string;
+  /**
+   * The summary's character target, when it was sized to the room: the
+   * ledger then gets at most what the summary left of it (capped at
+   * `LEDGER_MAX_CHARS`).
+   */
+  readonly targetChars?: number;
+}
+
+/**
+ * Replace `working[range.start, range.end)` by `replacement`, with the
+ * summaries placed as `placements` say. Edits are plain data: nothing happens
+ * until the engine renders them (`renderReplacement`, once per edit) and
  * applies the whole plan at once.
  */
 export interface PlannedEdit {
@@ -34,10 +61,13 @@ export interface PlannedEdit {
   readonly offloads: Readonly<Record<string, readonly Message[]>>;
   /** Keys of the summary tasks this edit needs (empty for no-LLM edits). */
   readonly taskKeys: readonly string[];
-  /** Builds the replacement from the validated summaries, keyed by task key. Pure. */
-  readonly build: (
-    summaries: Readonly<Record<string, string>>,
-  ) => readonly Message[];
+  /**
+   * The messages that replace the range. In an LLM edit, the parts named by
+   * `placements` hold empty placeholders until the summaries are placed.
+   */
+  readonly replacement: readonly Message[];
+  /** Where the summaries go (absent or empty for no-LLM edits). */
+  readonly placements?: readonly SummaryPlacement[];
 }
 
 /** What one strategy wants to do in one pass. */

@@ -4,6 +4,7 @@ export type {
   PlannedEdit,
   Strategy,
   StrategyContext,
+  SummaryPlacement,
   SummaryTask,
 } from './compression-plan';
 export {
@@ -39,6 +40,7 @@ export {
   lastResort,
 } from './last-resort';
 export { offloadLargeMessages } from './offload-large-messages';
+export { renderReplacement } from './render-replacement';
 export { offloadLargeMessagesProtected } from './offload-large-messages-protected';
 export {
   MIN_ROLLUP_MESSAGES,

@@ -16,6 +16,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { LAST_RESORT_USER_TEXT, lastResort } from './last-resort';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 
@@ -57,7 +58,7 @@ describe('lastResort', () => {
     // Room to spare: the sectioned summary is a quarter of the transcript.
     const summary = `Folded 4 messages.\n${writeSectionedSummary(transcript, Math.ceil(transcript.length / 4))}`;
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
-    expect(plan.edits[0]!.build({})).toEqual([
+    expect(renderReplacement(plan.edits[0]!, {})).toEqual([
       {
         id: 'gen-1',
         role: 'user',

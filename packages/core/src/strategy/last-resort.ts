@@ -441,7 +441,7 @@ function finalizeFold(context: StrategyContext, draft: FoldDraft): PlannedEdit {
     range: { start: draft.start, end: draft.end },
     offloads: { [offloadId]: draft.originals },
     taskKeys: [],
-    build: () => fold,
+    replacement: fold,
   };
 }
 

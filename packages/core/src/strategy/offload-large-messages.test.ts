@@ -16,6 +16,7 @@ import {
 } from './__fixtures__/strategy-fixtures';
 import { offloadLargeMessages } from './offload-large-messages';
 import { offloadLargeMessagesProtected } from './offload-large-messages-protected';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const large = big(6000);
@@ -41,7 +42,7 @@ describe('offloadLargeMessagesProtected', () => {
     expect(plan?.edits.map((edit) => edit.range)).toEqual([
       { start: 3, end: 4 },
     ]);
-    expect(plan?.edits[0]?.build({})).toEqual([
+    expect(renderReplacement(plan!.edits[0]!, {})).toEqual([
       {
         id: 'gen-1',
         role: 'tool',
@@ -133,7 +134,7 @@ describe('offloadLargeMessages', () => {
     ];
     const plan = offloadLargeMessages(fixtureContext(messages))!;
     expect(plan.edits.map((edit) => edit.range.start)).toEqual([3]);
-    expect(plan.edits[0]!.build({})[0]!.content).toEqual([
+    expect(renderReplacement(plan.edits[0]!, {})[0]!.content).toEqual([
       { type: 'text', text: `${createPreview(large, 200)}\n${tag('gen-0')}` },
       {
         type: 'tool-call',
@@ -187,7 +188,7 @@ describe('offloadLargeMessages', () => {
     ];
     const plan = offloadLargeMessages(fixtureContext(messages))!;
     const preview = `${createPreview(large, 200)}\n${tag('gen-0')}`;
-    expect(plan.edits[0]!.build({})[0]!.content).toEqual([
+    expect(renderReplacement(plan.edits[0]!, {})[0]!.content).toEqual([
       {
         type: 'tool-result',
         toolCallId: 'p1',

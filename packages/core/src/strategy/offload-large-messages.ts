@@ -82,7 +82,7 @@ export function planLargeMessageOffloads(
       range: { start: index, end: index + 1 },
       offloads: { [offloadId]: [message] },
       taskKeys: [],
-      build: () => [stub],
+      replacement: [stub],
     });
   }
   if (edits.length === 0) return undefined;

@@ -9,7 +9,6 @@ import type {
   StrategyContext,
   SummaryTask,
 } from './compression-plan';
-import { composeSummaryText } from './compose-summary-text';
 import { getConsumedCurrentRoundRange } from './current-round-range';
 import { isFrozen } from './strategy-guards';
 
@@ -108,6 +107,7 @@ export function planPieceEdits(
 
     const offloadId = generateId();
     const replacementId = generateId();
+    const template = placeholderContent(message, pieces);
     const messageLedger = extractIdentifierLedger(
       pieces.map((piece) => piece.text).join('\n'),
     );
@@ -115,37 +115,26 @@ export function planPieceEdits(
       range: { start: index, end: index + 1 },
       offloads: { [offloadId]: [message] },
       taskKeys: pieces.map((piece) => piece.key),
-      build: (summaries): readonly Message[] => {
-        const summaryText = (piece: Piece) =>
-          composeSummaryText({
-            summary: summaries[piece.key] ?? '',
-            ledger: piece.ledger,
+      // Each piece's part holds an empty placeholder; its summary is placed there.
+      replacement: [
+        withAcmMarker(
+          { ...message, id: replacementId, content: template.content },
+          {
+            kind,
+            strategy,
             offloadId,
-          });
-        const content: Part[] =
-          message.role === 'tool'
-            ? message.content.map((part, partIndex): Part => {
-                const piece = pieces.find(
-                  (candidate) => candidate.partIndex === partIndex,
-                );
-                return piece !== undefined && part.type === 'tool-result'
-                  ? { ...part, output: summaryText(piece) }
-                  : part;
-              })
-            : replaceTextParts(message.content, summaryText(pieces[0]!));
-        return [
-          withAcmMarker(
-            { ...message, id: replacementId, content },
-            {
-              kind,
-              strategy,
-              offloadId,
-              ledger: messageLedger,
-              replaces: [message.id],
-            },
-          ),
-        ];
-      },
+            ledger: messageLedger,
+            replaces: [message.id],
+          },
+        ),
+      ],
+      placements: template.placements.map(({ part, piece }) => ({
+        message: 0,
+        part,
+        taskKey: piece.key,
+        ledger: piece.ledger,
+        offloadId,
+      })),
     });
   }
   if (edits.length === 0) return undefined;
@@ -187,6 +176,34 @@ function findPieces(
 }
 
 /** `content` with its text parts replaced by one text part `text` at the place of the first. */
+/**
+ * The content of a rewritten message with an empty placeholder where each
+ * piece's summary goes: a tool message's picked tool-result parts get an empty
+ * output; another message's text parts become one empty text part (the
+ * first), its other parts kept.
+ */
+function placeholderContent(
+  message: Message,
+  pieces: readonly Piece[],
+): {
+  content: Part[];
+  placements: { part: number; piece: Piece }[];
+} {
+  if (message.role !== 'tool') {
+    const content = replaceTextParts(message.content, '');
+    const part = content.findIndex((candidate) => candidate.type === 'text');
+    return { content, placements: [{ part, piece: pieces[0]! }] };
+  }
+  const placements: { part: number; piece: Piece }[] = [];
+  const content = message.content.map((part, partIndex): Part => {
+    const piece = pieces.find((candidate) => candidate.partIndex === partIndex);
+    if (piece === undefined || part.type !== 'tool-result') return part;
+    placements.push({ part: partIndex, piece });
+    return { ...part, output: '' };
+  });
+  return { content, placements };
+}
+
 function replaceTextParts(content: readonly Part[], text: string): Part[] {
   const replaced: Part[] = [];
   let placed = false;

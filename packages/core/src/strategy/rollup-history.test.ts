@@ -22,6 +22,7 @@ import {
   ROLLUP_USER_TEXT,
   rollupHistory,
 } from './rollup-history';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = {
@@ -61,7 +62,9 @@ describe('rollupHistory', () => {
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': block });
     const ledger = extractIdentifierLedger(renderTranscript(block));
     expect(
-      plan.edits[0]!.build({ rollupHistory: 'Four questions answered.' }),
+      renderReplacement(plan.edits[0]!, {
+        rollupHistory: 'Four questions answered.',
+      }),
     ).toEqual([
       {
         id: 'gen-1',
@@ -231,7 +234,9 @@ describe('rollupHistory', () => {
       previousText.type === 'text' &&
         previousText.text.includes('CONTEXT_OFFLOAD'),
     ).toBe(false);
-    const built = plan.edits[0]!.build({ rollupHistory: 'Merged.' });
+    const built = renderReplacement(plan.edits[0]!, {
+      rollupHistory: 'Merged.',
+    });
     expect(
       built.map(
         (message) =>

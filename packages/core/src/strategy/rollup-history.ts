@@ -6,7 +6,6 @@ import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { mergeLedgers } from '../summary/merge-ledgers';
-import { LEDGER_MAX_CHARS } from '../summary/render-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import type { Strategy, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
@@ -258,9 +257,7 @@ function planRollup(
         range: { start, end },
         offloads: { [offloadId]: flat.originals },
         taskKeys: [key],
-        build: (
-          summaries: Readonly<Record<string, string>>,
-        ): readonly Message[] => [
+        replacement: [
           createMarkedTextMessage({
             id: userId,
             role: 'user',
@@ -270,27 +267,25 @@ function planRollup(
           createMarkedTextMessage({
             id: summaryId,
             role: 'assistant',
-            text: composeSummaryText({
-              summary: summaries[key] ?? '',
-              note,
-              ledger,
-              offloadId,
-              // Sized to the room: the ledger gets what the summary left.
-              ...(targetChars === undefined
-                ? {}
-                : {
-                    ledgerMaxChars: Math.min(
-                      LEDGER_MAX_CHARS,
-                      targetChars - (summaries[key] ?? '').length,
-                    ),
-                  }),
-            }),
+            text: '',
             marker: {
               ...marker,
               ledger,
               replaces: block.map((message) => message.id),
             },
           }),
+        ],
+        // Sized to the room (`targetChars`): the ledger gets what the summary left.
+        placements: [
+          {
+            message: 1,
+            part: 0,
+            taskKey: key,
+            note,
+            ledger,
+            offloadId,
+            ...(targetChars === undefined ? {} : { targetChars }),
+          },
         ],
       },
     ],

@@ -16,6 +16,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { summarizeLargeCurrentMessages } from './summarize-large-current-messages';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const large = big(6000);
@@ -69,7 +70,7 @@ describe('summarizeLargeCurrentMessages', () => {
         .filter(Boolean)
         .join('\n');
     expect(
-      plan.edits[0]!.build({
+      renderReplacement(plan.edits[0]!, {
         'summarizeLargeCurrentMessages:3:text': 'I read it.',
       }),
     ).toEqual([
@@ -97,7 +98,7 @@ describe('summarizeLargeCurrentMessages', () => {
       },
     ]);
     expect(
-      plan.edits[1]!.build({
+      renderReplacement(plan.edits[1]!, {
         'summarizeLargeCurrentMessages:4:0': 'Contents.',
       })[0]!.content,
     ).toEqual([

@@ -17,6 +17,7 @@ import {
 } from './__fixtures__/strategy-fixtures';
 import { BELOW_TOKEN_THRESHOLD } from './compress-tool-runs';
 import { HAS_PROTECTED_MESSAGE, summarizeRounds } from './summarize-rounds';
+import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = { minCompressionTokenThreshold: 500 };
@@ -55,7 +56,9 @@ describe('summarizeRounds', () => {
     const ledger = extractIdentifierLedger(renderTranscript(span));
     expect(plan.edits[0]!.offloads).toEqual({ 'gen-0': span });
     expect(
-      plan.edits[0]!.build({ 'summarizeRounds:1': 'The answer is 42.' }),
+      renderReplacement(plan.edits[0]!, {
+        'summarizeRounds:1': 'The answer is 42.',
+      }),
     ).toEqual([
       {
         id: 'gen-1',

@@ -1,12 +1,10 @@
 import type { MessageRange } from '../event/compression-event';
-import type { Message } from '../message/message';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
 import { filterPlanToolMessages } from '../plan/filter-plan-tool-messages';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import { extractIdentifierLedger } from '../summary/extract-identifier-ledger';
 import { renderTranscript } from '../summary/render-transcript';
 import type { PlannedEdit, Strategy, SummaryTask } from './compression-plan';
-import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { BELOW_TOKEN_THRESHOLD } from './compress-tool-runs';
 import { flattenFoldedSpan } from './flatten-folded-span';
@@ -83,17 +81,12 @@ export const summarizeRounds: Strategy = (context) => {
         [offloadId]: flattenFoldedSpan(span, context.lookupOffload).originals,
       },
       taskKeys: [key],
-      build: (summaries): readonly Message[] => [
+      replacement: [
         createMarkedTextMessage({
           id: summaryId,
           role: 'assistant',
           name,
-          text: composeSummaryText({
-            summary: summaries[key] ?? '',
-            note,
-            ledger,
-            offloadId,
-          }),
+          text: '',
           marker: {
             kind: 'round-summary',
             strategy: 'summarizeRounds',
@@ -102,6 +95,9 @@ export const summarizeRounds: Strategy = (context) => {
             replaces: span.map((message) => message.id),
           },
         }),
+      ],
+      placements: [
+        { message: 0, part: 0, taskKey: key, note, ledger, offloadId },
       ],
     });
   }

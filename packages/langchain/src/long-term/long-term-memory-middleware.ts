@@ -6,6 +6,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
+import { createLongTermTurns, findLastIndex } from '@acm/core/internal';
 import type { LongTermMemorySource } from './long-term-memory-tools';
 import {
   longTermMemoryMode,
@@ -61,25 +62,11 @@ export function longTermMemoryMiddleware({
   name = 'LongTermMemoryMiddleware',
 }: LongTermMemoryMiddlewareOptions) {
   const isStatic = longTermMemoryMode(memory, mode) !== 'agent';
-  const pending = new Set<Promise<void>>();
-  const retrievals = new WeakMap<
-    LongTermMemory,
-    { key: string; text: Promise<string> }
-  >();
+  const turns = createLongTermTurns({ onError });
   const memoryOf = (config: unknown): LongTermMemory | undefined =>
     typeof memory === 'function'
       ? memory((config ?? {}) as RunnableConfig)
       : memory;
-
-  const retrieve = (target: LongTermMemory, message: Message) => {
-    const key = `${message.id}\n${JSON.stringify(message.content)}`;
-    const last = retrievals.get(target);
-    if (last?.key === key) return last.text;
-    const text = target.retrieve(message);
-    retrievals.set(target, { key, text });
-    text.catch(() => retrievals.delete(target));
-    return text;
-  };
 
   const middleware = createMiddleware({
     name,
@@ -89,14 +76,7 @@ export function longTermMemoryMiddleware({
       const index = lastHumanIndex(request.messages);
       if (target === undefined || index < 0) return handler(request);
       const human = request.messages[index]!;
-      let text: string;
-      try {
-        text = await retrieve(target, toCore([human], index)[0]!);
-      } catch (error) {
-        if (onError === undefined) throw error;
-        onError(error, { operation: 'retrieve' });
-        return handler(request);
-      }
+      const text = await turns.retrieve(target, toCore([human], index)[0]!);
       if (text === '') return handler(request);
       const blocks =
         typeof human.content === 'string'
@@ -122,27 +102,18 @@ export function longTermMemoryMiddleware({
       const target = isStatic ? memoryOf(runtime) : undefined;
       const start = lastHumanIndex(state.messages);
       if (target === undefined || start < 0) return undefined;
-      const task = Promise.resolve()
-        .then(() => target.record(toCore(state.messages.slice(start), start)))
-        .catch((error: unknown) => onError?.(error, { operation: 'record' }));
-      pending.add(task);
-      void task.finally(() => pending.delete(task));
+      turns.record(target, () => toCore(state.messages.slice(start), start));
       return undefined;
     },
   });
   return Object.assign(middleware, {
     /** Resolves when every recording started so far has settled (never rejects). */
-    async flush(): Promise<void> {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    flush: () => turns.flush(),
   });
 }
 
 function lastHumanIndex(messages: readonly BaseMessage[]): number {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    if (messages[index]!.getType() === 'human') return index;
-  }
-  return -1;
+  return findLastIndex(messages, (message) => message.getType() === 'human');
 }
 
 /** LangChain messages as core messages, keeping their ids (state messages have one). */

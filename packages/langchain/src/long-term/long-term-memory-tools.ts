@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@acm/core';
+import { createSessionToolHandler } from '@acm/core/internal';
 import {
   recordToMemoryToolDefinition,
   retrieveFromMemoryToolDefinition,
@@ -14,9 +15,6 @@ import { tool } from '@langchain/core/tools';
  */
 export type LongTermMemorySource =
   LongTermMemory | ((config: RunnableConfig) => LongTermMemory | undefined);
-
-/** The answer when a memory getter returns nothing for the run. */
-const NO_MEMORY_REPLY = 'No long-term memory is available for this run.';
 
 /**
  * The mode of `memory`: its own, or `mode` for a getter (which cannot be
@@ -57,11 +55,12 @@ export function longTermMemoryTools(
   return [recordToMemoryToolDefinition, retrieveFromMemoryToolDefinition].map(
     (definition) =>
       tool(
-        async (input: unknown, config: RunnableConfig): Promise<string> => {
-          const target = typeof memory === 'function' ? memory(config) : memory;
-          if (target === undefined) return NO_MEMORY_REPLY;
-          return target.handleToolCall(definition.name, input);
-        },
+        createSessionToolHandler<LongTermMemory, RunnableConfig>({
+          memory,
+          createHandler: (target) => (input) =>
+            target.handleToolCall(definition.name, input),
+          noMemoryReply: 'No long-term memory is available for this run.',
+        }),
         {
           name: definition.name,
           description: definition.description,

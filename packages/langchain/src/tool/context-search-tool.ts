@@ -2,9 +2,8 @@ import type { ContextSearchMemory } from '@acm/core/long-term';
 import {
   CONTEXT_SEARCH_TOOL_NAME,
   contextSearchToolDefinition,
-  createContextSearchHandler,
 } from '@acm/core/long-term';
-import type { ContextSearchHandler } from '@acm/core/long-term';
+import { createSessionSearchHandler } from '@acm/core/internal';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 
@@ -27,28 +26,10 @@ export interface ContextSearchToolOptions {
  * registers it next to `context_reload`.
  */
 export function contextSearchTool({ memory }: ContextSearchToolOptions) {
-  const handlers = new WeakMap<ContextSearchMemory, ContextSearchHandler>();
-  const handlerOf = (target: ContextSearchMemory): ContextSearchHandler => {
-    let handler = handlers.get(target);
-    if (handler === undefined) {
-      handler = createContextSearchHandler(target);
-      handlers.set(target, handler);
-    }
-    return handler;
-  };
-  return tool(
-    async (input: unknown, config: RunnableConfig): Promise<string> => {
-      const target = typeof memory === 'function' ? memory(config) : memory;
-      if (target === undefined) {
-        return 'No earlier messages are available yet in this conversation.';
-      }
-      return handlerOf(target)(input);
-    },
-    {
-      name: CONTEXT_SEARCH_TOOL_NAME,
-      description: contextSearchToolDefinition.description,
-      // A copy: core's definitions are frozen, and LangChain annotates schemas.
-      schema: structuredClone(contextSearchToolDefinition.inputSchema),
-    },
-  );
+  return tool(createSessionSearchHandler<RunnableConfig>(memory), {
+    name: CONTEXT_SEARCH_TOOL_NAME,
+    description: contextSearchToolDefinition.description,
+    // A copy: core's definitions are frozen, and LangChain annotates schemas.
+    schema: structuredClone(contextSearchToolDefinition.inputSchema),
+  });
 }

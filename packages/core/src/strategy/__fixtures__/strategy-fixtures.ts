@@ -14,6 +14,7 @@ import type {
   StrategyContext,
 } from '../compression-plan';
 import { createStrategyContext } from '../create-strategy-context';
+import { renderReplacement } from '../render-replacement';
 
 /** Fixture builders and a tiny plan applier for the strategy tests. */
 
@@ -183,7 +184,7 @@ export function applyTestPlan(
     working.splice(
       edit.range.start,
       edit.range.end - edit.range.start,
-      ...edit.build(summaries),
+      ...renderReplacement(edit, summaries),
     );
     Object.assign(offloads, edit.offloads);
   }
