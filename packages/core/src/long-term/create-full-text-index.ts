@@ -38,6 +38,7 @@ export interface FullTextIndex {
   scoreAll?(query: string): FullTextMatch[];
 }
 
+/** BM25 parameters of `createFullTextIndex`; both optional. */
 export interface CreateFullTextIndexOptions {
   /** BM25 term-frequency saturation. @default 1.2 */
   readonly k1?: number;
