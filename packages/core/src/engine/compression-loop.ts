@@ -1,4 +1,6 @@
+import { analyzeConversation } from '../conversation/analyze-conversation';
 import type { CompressionEvent } from '../event/compression-event';
+import type { Message } from '../message/message';
 import type { StrategyName } from '../message/acm-marker';
 import type { ContextState } from '../state/context-state';
 import type {
@@ -131,6 +133,7 @@ export async function compressionLoop(
       0,
       (config.maxToken - options.fixedTokens) / options.calibration,
     ),
+    inFlightIds: findInFlightIds(state.working),
   };
 
   let progress: LoopProgress = {
@@ -287,6 +290,20 @@ function getPressure(
       (trigger.tokenCount >= limits.tokenLowWater ||
         (limits.forcedOnly && !applied)),
   };
+}
+
+/**
+ * Ids of the in-flight exchange of `working` — with everything after it while
+ * a call still waits for its result — as `createStrategyContext` protects it.
+ */
+function findInFlightIds(working: readonly Message[]): ReadonlySet<string> {
+  const inFlight = analyzeConversation(working).inFlight;
+  if (inFlight === undefined) return new Set();
+  const end =
+    inFlight.pendingCallIds.length > 0 ? working.length : inFlight.end;
+  return new Set(
+    working.slice(inFlight.callIndex, end).map((message) => message.id),
+  );
 }
 
 /** Whether no pressure is left. */

@@ -37,6 +37,13 @@ export interface PassSetup {
   readonly options: CompressionLoopOptions;
   /** Tokens the working messages may take: `(maxToken − fixedTokens) / calibration`. */
   readonly messageBudget: number;
+  /**
+   * Ids of the exchange in flight when the call started (and what follows a
+   * call still waiting for its result). Protected in every pass of the call:
+   * a fold after it puts an assistant message there, which would make it
+   * look consumed to the next pass's analysis (DESIGN §5: untouched).
+   */
+  readonly inFlightIds: ReadonlySet<string>;
 }
 
 /** What the passes of one call carry from one to the next. */
@@ -197,7 +204,7 @@ export function checkLoopTrigger(
 /** Step 1, plan: the strategy's pure plan for `state`, or `undefined`. */
 function planPass(
   name: StrategyName,
-  { options, messageBudget }: PassSetup,
+  { options, messageBudget, inFlightIds }: PassSetup,
   state: ContextState,
   pressure: CompressionPressure,
 ): CompressionPlan | undefined {
@@ -209,6 +216,7 @@ function planPass(
     pressure,
     offloads: state.offloads,
     messageBudget,
+    protectedIds: inFlightIds,
     ...(options.planHint === undefined ? {} : { planHint: options.planHint }),
   });
   return STRATEGIES[name](context);

@@ -43,6 +43,12 @@ export interface CreateStrategyContextOptions {
    * @default config.maxToken
    */
   readonly messageBudget?: number;
+  /**
+   * Ids of messages protected besides what `structure` marks: the engine
+   * passes the exchange that was in flight when the call started, so that it
+   * stays protected in every pass of the call.
+   */
+  readonly protectedIds?: ReadonlySet<string>;
 }
 
 /**
@@ -104,6 +110,7 @@ export function createStrategyContext({
   structure = analyzeConversation(messages),
   offloads = {},
   messageBudget = config.maxToken,
+  protectedIds,
 }: CreateStrategyContextOptions): StrategyContext {
   const protectedIndices = new Uint8Array(messages.length);
   const protect = (start: number, end: number) => {
@@ -145,6 +152,11 @@ export function createStrategyContext({
       inFlight.callIndex,
       inFlight.pendingCallIds.length > 0 ? messages.length : inFlight.end,
     );
+  if (protectedIds !== undefined && protectedIds.size > 0) {
+    for (let index = 0; index < messages.length; index++) {
+      if (protectedIds.has(messages[index]!.id)) protect(index, index + 1);
+    }
+  }
 
   // The intent stays verbatim when it is small and fits beside what is
   // protected anyway (system, pinned, in flight): the budget is a guarantee

@@ -38,6 +38,41 @@ const SEED =
 
 type Json = unknown;
 
+/**
+ * Counterexamples found by earlier runs, replayed first on every run. 2026-11-26:
+ * an answered exchange in flight, followed by two large user messages — the
+ * last resort folded those into a user/assistant pair after it, the next pass
+ * saw the exchange as consumed and folded it too (in-flight-changed).
+ */
+const REGRESSIONS = [
+  [
+    73,
+    1026193968,
+    4,
+    [
+      { kind: 'move', at: 1593034988, to: 0 },
+      { kind: 'duplicate', at: 497405874, to: 1248827050 },
+    ],
+    'reject',
+    1,
+    {
+      msgThreshold: 12,
+      maxToken: 1500,
+      lastKeep: 0,
+      minConsecutiveToolMessages: 0,
+      currentRoundCompressionRatio: 0.05,
+      minCompressionTokenThreshold: 0,
+      historyRollupKeepRecentRounds: 0,
+      historyRollupKeepRecentTokens: 0,
+      largePayloadThreshold: 200,
+      offloadSinglePreview: 0,
+      tokenRatio: 0.2,
+      targetRatio: 0.01,
+    },
+    'extractive',
+  ],
+];
+
 /** One mutation of a recorded OpenAI message list. */
 type Mutation =
   | { kind: 'drop'; at: number }
@@ -289,6 +324,7 @@ describe('fuzz: shared conversations through the whole pipeline', () => {
           numRuns: Number.MAX_SAFE_INTEGER,
           interruptAfterTimeLimit: SECONDS * 1000,
           markInterruptAsFailure: false,
+          examples: REGRESSIONS as never[],
           ...(SEED === undefined ? {} : { seed: SEED }),
         },
       );
