@@ -115,9 +115,6 @@ export async function syncMessages<TMessage>({
   // O(1) reads: no snapshot of the history is built.
   const originalCount = memory.getOriginalMessageCount();
   const workingCount = memory.getMessageCount();
-  // Module functions and anonymous callbacks only: this runs on every
-  // adapter call, and under tsx's keepNames (the benches) each named closure
-  // costs a defineProperty.
   let anchor: SyncAnchor = 'none';
   let start = 0;
   if (

@@ -243,8 +243,8 @@ export function assertToolPairing({
 
 /**
  * Throws the problem (`'reject'`) or records it as a repair (`'drop'`). A
- * module function, not a closure: this file runs on every append, and under
- * tsx's keepNames (the benches) each named closure costs a defineProperty.
+ * module function, not a closure: this file runs on every append, which
+ * allocates nothing it does not keep.
  */
 function reportProblem(
   mode: ToolPairingMode,

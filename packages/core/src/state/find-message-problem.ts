@@ -57,8 +57,7 @@ function findFieldProblem(
   field: string,
 ): ValueProblem | undefined {
   // Paths are built only for a problem: this runs on every part of every
-  // message added (and no closure: under tsx's keepNames, which the benches
-  // run on, each named closure costs a defineProperty per call).
+  // message added, so the valid path allocates nothing.
   switch (kind) {
     case 'string':
       return typeof value === 'string'
