@@ -19,6 +19,7 @@
 import { performance } from 'node:perf_hooks';
 import { AutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
 import type { AutoContextConfigInput, Message } from '@acm/core';
+import { STRATEGY_NAMES } from '@acm/core/internal';
 import { fixedLatencySummarizer } from '@acm/core/testing';
 
 export const SUMMARY_LATENCY_MS = 200;
@@ -51,17 +52,10 @@ function median(values: readonly number[]): number {
     : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const ONLY_TOOL_RUNS: AutoContextConfigInput['strategies'] = {
-  rollupHistory: false,
-  compressToolRuns: true,
-  offloadLargeMessagesProtected: false,
-  offloadLargeMessages: false,
-  clearToolUses: false,
-  summarizeRounds: false,
-  summarizeLargeCurrentMessages: false,
-  compressCurrentRound: false,
-  lastResort: false,
-};
+/** Every strategy off but `compressToolRuns` (the names from the descriptors). */
+const ONLY_TOOL_RUNS: AutoContextConfigInput['strategies'] = Object.fromEntries(
+  STRATEGY_NAMES.map((name) => [name, name === 'compressToolRuns']),
+);
 
 async function measurePass(
   label: string,

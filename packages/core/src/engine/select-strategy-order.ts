@@ -18,7 +18,7 @@ export function selectStrategyOrder(
   config: Pick<AutoContextConfig, 'mode' | 'strategies'>,
 ): readonly StrategyName[] {
   const enabled = DEFAULT_STRATEGY_ORDER.filter(
-    (name) => name !== 'lastResort' && config.strategies[name],
+    (name) => config.strategies[name],
   );
   const compact = enabled.filter((name) => !LLM_STRATEGIES.has(name));
   const compress = enabled.filter((name) => LLM_STRATEGIES.has(name));
