@@ -2,7 +2,7 @@ import { analyzeConversation } from '../conversation/analyze-conversation';
 import { getAcmMarker } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import type { ContractViolation } from './contract-violation';
-import { isJsonEqual } from './is-json-equal';
+import { isSameValue } from '../util/is-same-value';
 
 export interface CheckContractOptions {
   /**
@@ -223,7 +223,7 @@ function checkInFlightKept(
   for (let offset = 0; offset < expected.length; offset++) {
     const wanted = expected[offset]!;
     const found = messages[start + offset];
-    if (found !== undefined && isJsonEqual(wanted, found)) continue;
+    if (found !== undefined && isSameValue(wanted, found)) continue;
     violations.push({
       kind: 'in-flight-changed',
       index: start + offset,

@@ -3,7 +3,7 @@ import type { Message } from '../message/message';
 import type { ContextState } from '../state/context-state';
 import { checkContract } from './check-contract';
 import type { ContractViolation } from './contract-violation';
-import { isJsonEqual } from './is-json-equal';
+import { isSameValue } from '../util/is-same-value';
 
 export interface CheckStateContractOptions {
   /** The state after the operation being checked. */
@@ -119,7 +119,7 @@ export function checkStateContract({
     for (let index = 0; index < before.original.length; index++) {
       const expected = before.original[index]!;
       const found = after.original[index];
-      if (found !== undefined && isJsonEqual(expected, found)) continue;
+      if (found !== undefined && isSameValue(expected, found)) continue;
       violations.push({
         kind: 'original-changed',
         index,
@@ -185,7 +185,7 @@ export function checkStateContract({
   for (const message of required) {
     if (reported.has(message.id)) continue;
     const candidates = candidatesById.get(message.id) ?? [];
-    if (candidates.some((candidate) => isJsonEqual(candidate, message))) {
+    if (candidates.some((candidate) => isSameValue(candidate, message))) {
       continue;
     }
     reported.add(message.id);

@@ -7,7 +7,7 @@ import { appendMessages } from '../state/append-messages';
 import type { ContextState } from '../state/context-state';
 import { createContextState } from '../state/create-context-state';
 import { createExtractiveSummarizer } from '../summarizer/create-extractive-summarizer';
-import { isJsonEqual } from '../contract/is-json-equal';
+import { isSameValue } from '../util/is-same-value';
 import { conversationArbitrary } from '../testing/conversation-arbitrary';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
@@ -33,7 +33,7 @@ function reloadDepths(state: ContextState): number[] {
   return state.original.map((original) => {
     const found = reached.find(
       ({ message }) =>
-        message.id === original.id && isJsonEqual(message, original),
+        message.id === original.id && isSameValue(message, original),
     );
     return found === undefined ? Infinity : found.depth;
   });

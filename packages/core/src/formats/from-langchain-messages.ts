@@ -1,4 +1,4 @@
-import { isJsonEqual } from '../contract/is-json-equal';
+import { isSameValue } from '../util/is-same-value';
 import { InvalidMessageError } from '../error/invalid-message-error';
 import type { AcmMarker } from '../message/acm-marker';
 import type { Message, Part, Role, ToolCallPart } from '../message/message';
@@ -219,7 +219,7 @@ function readContent(
       : { type: 'text', text: String(raw) };
     const part = contentBlockToPart(block);
     parts.push(part);
-    stored.push(isJsonEqual(partToContentBlock(part), block) ? null : block);
+    stored.push(isSameValue(partToContentBlock(part), block) ? null : block);
   }
   if (stored.some((entry) => entry !== null)) metadata.blocks = stored;
   if (getDefaultContentForm(parts) === 'string') metadata.content = 'array';
@@ -256,7 +256,7 @@ function readToolCalls(
       toolName: typeof name === 'string' ? name : '',
       input: args ?? {},
     });
-    const isDefault = !idMissing && isJsonEqual(rest, { type: 'tool_call' });
+    const isDefault = !idMissing && isSameValue(rest, { type: 'tool_call' });
     entries.push(
       isDefault
         ? null

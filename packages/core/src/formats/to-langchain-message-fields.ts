@@ -1,4 +1,4 @@
-import { isJsonEqual } from '../contract/is-json-equal';
+import { isSameValue } from '../util/is-same-value';
 import { getAcmMarker } from '../message/acm-marker';
 import type { Message, Part, ToolCallPart } from '../message/message';
 import { stringifyToolOutput } from '../message/message-text';
@@ -102,7 +102,7 @@ function writeContent(
     if (
       stored !== null &&
       stored !== undefined &&
-      isJsonEqual(contentBlockToPart(stored), part)
+      isSameValue(contentBlockToPart(stored), part)
     ) {
       return { ...stored };
     }

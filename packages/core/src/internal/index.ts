@@ -23,6 +23,5 @@ export * from '../summarizer';
 export * from '../summary';
 export * from '../threshold';
 export * from '../token';
-export { isJsonEqual } from '../contract/is-json-equal';
 export * from '../formats';
 export * from '../telemetry';

@@ -6,7 +6,7 @@ import type { Message } from '../message/message';
 import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
 import { calibrateFromUsage } from './calibrate-from-usage';
 import { hashValue } from './hash-value';
-import { isSameValue } from './is-same-value';
+import { isSameValue } from '../util/is-same-value';
 import type { CreateSessionMemory, SessionLimits } from './session-registry';
 import { createSessionRegistry } from './session-registry';
 import type { SyncMessagesResult } from './sync-messages';

@@ -22,7 +22,7 @@ export {
   createSessionReloadHandler,
 } from './create-session-reload-handler';
 export { hashText, hashValue } from './hash-value';
-export { isSameValue } from './is-same-value';
+export { isSameValue } from '../util/is-same-value';
 export {
   base64ToBytes,
   bytesToBase64,

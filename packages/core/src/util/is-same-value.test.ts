@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashValue } from './hash-value';
+import { hashValue } from '../session/hash-value';
 import { isSameValue } from './is-same-value';
 
 describe('isSameValue', () => {
