@@ -26,6 +26,7 @@ import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import type { BaseMessage } from '@langchain/core/messages';
 import { autoContextMiddleware as langchainMiddleware } from '@acm/langchain/middleware';
+import { median } from './lib/stats';
 
 const NO_TRIGGER = { maxToken: 1_000_000_000, msgThreshold: 1_000_000_000 };
 
@@ -36,14 +37,6 @@ export interface AdapterFigures {
   readonly langchainBeforeModelMs: number;
   readonly aiSdkOverCore: number;
   readonly langchainOverCore: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 export async function measureAdapters({

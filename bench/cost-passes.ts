@@ -21,6 +21,7 @@ import { AutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
 import type { AutoContextConfigInput, Message } from '@acm/core';
 import { STRATEGY_NAMES } from '@acm/core/internal';
 import { fixedLatencySummarizer } from '@acm/core/testing';
+import { median } from './lib/stats';
 
 export const SUMMARY_LATENCY_MS = 200;
 
@@ -42,14 +43,6 @@ export interface PassFigures {
   /** CPU ms of the process during the call (median), all passes. */
   readonly callCpuMs: number;
   readonly runs: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Every strategy off but `compressToolRuns` (the names from the descriptors). */

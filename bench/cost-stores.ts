@@ -27,6 +27,7 @@ import type { RedisSessionStoreClient } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { startBenchServer } from './lib/bench-servers';
+import { median } from './lib/stats';
 
 export interface StoreFigures {
   readonly store: 'file' | 'redis' | 'postgres';
@@ -58,14 +59,6 @@ interface Harness {
   /** Bytes written since the last call. */
   bytesWritten(sessionId: string): Promise<number>;
   close(): Promise<void>;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**

@@ -63,6 +63,7 @@ import { measurePasses } from './cost-passes';
 import type { PassesResult } from './cost-passes';
 import { measureStores } from './cost-stores';
 import type { StoreFigures } from './cost-stores';
+import { median } from './lib/stats';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
@@ -137,14 +138,6 @@ export function buildHistory(size: number, prefix: string): Message[] {
   for (let index = 0; index < size; index += 1) history.push(next());
   // Continue to the end of the current exchange so the history is well paired.
   return history;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 // ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import {
   fixedLatencySummarizer,
   loadSharedConversations,
 } from '@acm/core/testing';
+import { median } from './lib/stats';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(benchDirectory, '..');
@@ -56,14 +57,6 @@ function loadConversations(): Conversation[] {
     }),
     chars: JSON.stringify(record.messages).length,
   }));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function percentile(values: readonly number[], fraction: number): number {

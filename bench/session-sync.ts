@@ -23,6 +23,7 @@ import {
 import { toAiSdkMessages } from '@acm/ai-sdk';
 import { buildHistory, createMessageStream, toLangChain } from './cost';
 import { measureAdapters } from './cost-adapters';
+import { median } from './lib/stats';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
@@ -58,13 +59,6 @@ function canonicalJson(value: unknown): string {
     .join(',')}}`;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 /** Runs a full GC before a timed call when node runs with --expose-gc (the README's command does). */
 const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));

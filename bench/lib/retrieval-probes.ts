@@ -155,14 +155,7 @@ export function contextWords(text: string, identifier: string): string {
     .join(' ');
 }
 
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+export { median } from './stats';
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
