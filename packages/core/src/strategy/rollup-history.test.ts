@@ -10,6 +10,7 @@ import {
   applyTestPlan,
   assistant,
   big,
+  charCounter,
   counterIds,
   exchange,
   fixtureContext,
@@ -269,8 +270,21 @@ describe('rollupHistory', () => {
       stateOf(messages),
       rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
     );
-    // The rollup pair, then a current round growing past the budget.
-    const pair = first.working.slice(1, 3);
+    // The rollup pair (a summary larger than its share, below), then a
+    // current round growing past the budget.
+    const [opener, summary] = first.working.slice(1, 3);
+    const pair = [
+      opener!,
+      {
+        ...summary!,
+        content: [
+          {
+            type: 'text' as const,
+            text: `${'HAT-101 to HAT-108 were answered. '.repeat(20)}\n${tag('gen-0')}`,
+          },
+        ],
+      },
+    ];
     const grown = [
       system('sys'),
       ...pair,
@@ -407,6 +421,51 @@ describe('rollupHistory', () => {
       ...first.offloads['gen-0']!,
       grown[3],
       grown[4],
+    ]);
+  });
+
+  it('should not write an earlier working summary again on its own under the budget, nor over it when it is within its share', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    const pair = first.working.slice(1, 3);
+    // The pair and the current request: nothing new to roll up.
+    const alone = [system('sys'), ...pair, user('u9', 'change HAT-109')];
+    expect(
+      rollupHistory(
+        fixtureContext(alone, {
+          config,
+          pressure: countOnly,
+          offloads: first.offloads,
+        }),
+      ),
+    ).toBeUndefined();
+    // Over the budget, its share of the room (beside the consumed e1) holds
+    // its 6-token summary already: a new one would not be smaller.
+    const grown = [
+      ...alone,
+      ...exchange('e1', big(400)),
+      ...exchange('e2', big(400)),
+    ];
+    const over = fixtureContext(grown, {
+      config: { ...config, maxToken: 250 },
+      messageBudget: 250,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    expect(charCounter.countMessages(grown)).toBeGreaterThan(250);
+    expect(rollupHistory(over)).toBeUndefined();
+    // With less room the same summary is written again, smaller.
+    const tight = fixtureContext(grown, {
+      config: { ...config, maxToken: 160 },
+      messageBudget: 160,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    expect(rollupHistory(tight)?.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 3 },
     ]);
   });
 

@@ -139,6 +139,9 @@ export const rollupHistory: Strategy = (context) => {
   ) {
     start--;
   }
+  // Nothing new to roll up: an earlier working summary alone is only written
+  // again when over the budget (`resizeWorkingSummary`).
+  if (messages.slice(start, end).every(isRollupMessage)) return undefined;
   if (countStandsFor(context, start, end) < MIN_ROLLUP_MESSAGES)
     return undefined;
   return planRollup(context, start, end);
@@ -219,6 +222,17 @@ function resizeWorkingSummary(context: StrategyContext) {
     kept -
     (consumed > 0 ? countFoldStubTokens(counter, false) : 0);
   const share = Math.floor((room * history) / Math.max(1, history + consumed));
+  // One working summary already within its share: writing it again would not
+  // make it smaller (a summarizer call for nothing).
+  const summaries = block.filter(
+    (message) => message.role === 'assistant' && isRollupMessage(message),
+  );
+  if (
+    summaries.length === 1 &&
+    block.every(isRollupMessage) &&
+    counter.countText(summaryBody(summaries[0]!)) <= share
+  )
+    return undefined;
   return planRollup(context, start, end, share);
 }
 
