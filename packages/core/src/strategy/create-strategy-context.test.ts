@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeConversation } from '../conversation/analyze-conversation';
 import { STRATEGY_NAMES } from '../message/acm-marker';
+import type { Message } from '../message/message';
+import { createMarkedTextMessage } from './create-marked-text-message';
 import {
   assistant,
   charCounter,
@@ -125,6 +127,54 @@ describe('createStrategyContext', () => {
 });
 
 describe('isPinnedMessage', () => {
+  it('should not protect the first user message left when a working summary before it holds the task', () => {
+    const marker = {
+      kind: 'rollup',
+      strategy: 'rollupHistory',
+      offloadId: 'r1',
+      generation: 1,
+    } as const;
+    const messages = [
+      createMarkedTextMessage({
+        id: 'opener',
+        role: 'user',
+        text: 'Summary of the earlier conversation',
+        marker,
+      }),
+      createMarkedTextMessage({
+        id: 'rollup',
+        role: 'assistant',
+        text: 'Task and constraints:\n- book HAT-100',
+        marker,
+      }),
+      user('u2'),
+      assistant('a2'),
+      user('latest'),
+    ];
+    const protectedIds = (offloads: Record<string, Message[]>) => {
+      const context = createStrategyContext({
+        messages,
+        config: testConfig(),
+        counter: charCounter,
+        generateId: counterIds(),
+        pressure: { messageCount: false, tokens: true },
+        offloads,
+      });
+      return messages
+        .filter((_, index) => context.isProtected(index))
+        .map((message) => message.id);
+    };
+    // The task (u1) is behind the rollup: u2 is not the task.
+    expect(protectedIds({ r1: [user('u1'), assistant('a1')] })).toEqual([
+      'latest',
+    ]);
+    // A summary of an opening greeting alone: u2 is still the task.
+    expect(protectedIds({ r1: [assistant('greeting')] })).toEqual([
+      'u2',
+      'latest',
+    ]);
+  });
+
   it('should accept metadata.pinned and metadata.acm.pinned only when true', () => {
     expect(isPinnedMessage({ ...user('a'), metadata: { pinned: true } })).toBe(
       true,

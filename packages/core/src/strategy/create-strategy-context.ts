@@ -2,11 +2,13 @@ import type { IdGenerator } from '../clock/clock';
 import type { AutoContextConfig } from '../config/config';
 import { analyzeConversation } from '../conversation/analyze-conversation';
 import type { ConversationStructure } from '../conversation/analyze-conversation';
+import { getAcmMarker, isSyntheticMessage } from '../message/acm-marker';
 import type { Message } from '../message/message';
 import { CONTEXT_RELOAD_TOOL_NAME } from '../offload/context-reload-tool-definition';
 import { randomId } from '../runtime/random-id';
 import type { TokenCounter } from '../token/token-counter';
 import type { CompressionPressure, StrategyContext } from './compression-plan';
+import { FOLD_KINDS } from './flatten-folded-span';
 import { countFoldStubTokens } from './fold-stub-tokens';
 
 export interface CreateStrategyContextOptions {
@@ -90,7 +92,9 @@ export const RELOAD_VISIBLE_TURNS = 3;
  * - exchanges calling a tool of `config.toolPolicies.pin`, whole;
  * - for tools of `config.toolPolicies.neverCompress`: the assistant message that
  *   calls them and the tool messages carrying their results;
- * - the user's intent: the task (`structure.taskIndex`) and the latest user
+ * - the user's intent: the task (`structure.taskIndex`, unless a working
+ *   summary before it holds a real user message: the run's task was folded
+ *   then, and the first user message left is not it) and the latest user
  *   request (`structure.latestRequestIndex`), each when it has at most
  *   `maxToken × INTENT_BUDGET_SHARE` tokens and fits, with the intent before
  *   it, beside system, pinned and in-flight messages **and two compact folds**
@@ -172,7 +176,10 @@ export function createStrategyContext({
   // before the intent and the exchanges after it) is kept free.
   const intentLimit = config.maxToken * INTENT_BUDGET_SHARE;
   let room = config.maxToken - hardTokens - countIntentFoldReserve(counter);
-  for (const index of [structure.taskIndex, structure.latestRequestIndex]) {
+  const taskIndex = isTaskFolded(messages, structure.taskIndex, offloads)
+    ? -1
+    : structure.taskIndex;
+  for (const index of [taskIndex, structure.latestRequestIndex]) {
     const message = messages[index];
     if (message === undefined || protectedIndices[index] === 1) continue;
     const tokens = counter.countMessage(message);
@@ -229,4 +236,32 @@ export function countIntentFoldReserve(counter: TokenCounter): number {
   return (
     countFoldStubTokens(counter, true) + countFoldStubTokens(counter, false)
   );
+}
+
+/**
+ * Whether the run's task is behind a working summary (a rollup or fold before
+ * `taskIndex` whose offload entry holds a real user message): the first user
+ * message left in the working messages is then a later one, not the task.
+ */
+function isTaskFolded(
+  messages: readonly Message[],
+  taskIndex: number,
+  offloads: Readonly<Record<string, readonly Message[]>>,
+): boolean {
+  for (let index = 0; index < taskIndex; index++) {
+    const marker = getAcmMarker(messages[index]!);
+    if (
+      marker?.offloadId === undefined ||
+      !FOLD_KINDS.has(marker.kind) ||
+      !Object.hasOwn(offloads, marker.offloadId)
+    )
+      continue;
+    if (
+      offloads[marker.offloadId]!.some(
+        (message) => message.role === 'user' && !isSyntheticMessage(message),
+      )
+    )
+      return true;
+  }
+  return false;
 }
