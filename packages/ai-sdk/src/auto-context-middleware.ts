@@ -114,7 +114,6 @@ export function autoContextMiddleware({
   }): Promise<TParams> {
     const { [ACM_PROVIDER_OPTIONS_KEY]: acm, ...providerOptions } =
       params.providerOptions ?? {};
-    const system = leadingSystemMessages(params.prompt);
     const call = await sessions.manage({
       sessionId:
         typeof acm?.sessionId === 'string'
@@ -122,15 +121,12 @@ export function autoContextMiddleware({
           : typeof sessionId === 'function'
             ? sessionId(params)
             : sessionId,
-      messages: params.prompt.slice(system.length),
-      system: system.map((message) => message.content).join('\n\n'),
+      messages: params.prompt,
       tools: params.tools ?? [],
       signal: params.abortSignal,
       variant: model.specificationVersion === 'v4' ? 'v4' : 'v3',
     });
-    // `concat`, not a spread: one copy of a long prompt costs a few µs.
-    const prompt = (system as AiSdkMessage[]).concat(call.messages!);
-    const next: TParams = { ...params, prompt };
+    const next: TParams = { ...params, prompt: call.messages! };
     if (Object.hasOwn(params.providerOptions ?? {}, ACM_PROVIDER_OPTIONS_KEY)) {
       // The `acm` namespace is ours: the provider never sees it.
       if (Object.keys(providerOptions).length === 0) {
@@ -173,7 +169,8 @@ export function autoContextMiddleware({
 
 /**
  * Core's session manager with the AI SDK converters: ids by position and
- * content hash (core's default), views written in the model's prompt version.
+ * content hash (core's default), views written in the model's prompt version,
+ * leading system messages sent as they are.
  */
 export function createAiSdkSessions(
   options: AutoContextSessionOptions,
@@ -183,6 +180,8 @@ export function createAiSdkSessions(
     ...options,
     sessionParameter: 'sessionId',
     missingSessionMessage: `no session for this call: ${howToName}or sharedSession: true to share one memory across every call`,
+    systemTextOf: (message) =>
+      message.role === 'system' ? message.content : undefined,
     fromFramework: (messages, { ids }) =>
       messages.map((message, index) => fromAiSdkMessage(message, ids[index]!)),
     toFramework: (message, variant) =>
@@ -190,16 +189,4 @@ export function createAiSdkSessions(
         specificationVersion: variant === 'v4' ? 'v4' : 'v3',
       }),
   });
-}
-
-/** The system messages a prompt starts with (sent as they are, counted as fixed tokens). */
-export function leadingSystemMessages(
-  prompt: readonly AiSdkMessage[],
-): Extract<AiSdkMessage, { role: 'system' }>[] {
-  const system: Extract<AiSdkMessage, { role: 'system' }>[] = [];
-  for (const message of prompt) {
-    if (message.role !== 'system') break;
-    system.push(message);
-  }
-  return system;
 }
