@@ -1,10 +1,6 @@
-import type { AiSdkMessage, AiSdkProviderOptions } from '@acm/core/formats';
+import type { AiSdkMessage } from '@acm/core/formats';
 import { fromAiSdkMessage, toAiSdkMessage } from '@acm/core/formats';
-import type {
-  AutoContextMemory,
-  AutoContextSessionOptions,
-  SessionManager,
-} from '@acm/core';
+import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
 import { createSessionManager } from '@acm/core/internal';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
@@ -49,9 +45,13 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
 
 /**
  * A `LanguageModelMiddleware` for `wrapLanguageModel` (ai 6 and ai 7:
- * `specificationVersion: 'v3'` works on both), plus access to its sessions.
+ * `specificationVersion: 'v3'` works on both), plus access to its sessions
+ * (`getMemory`, e.g. for `contextReloadTool`, and `deleteSession`).
  */
-export interface AutoContextMiddleware {
+export interface AutoContextMiddleware extends Pick<
+  SessionManager<AiSdkMessage>,
+  'getMemory' | 'deleteSession'
+> {
   readonly specificationVersion: 'v3';
   readonly transformParams: <TParams extends AiSdkCallOptions>(options: {
     readonly type: 'generate' | 'stream';
@@ -68,10 +68,6 @@ export interface AutoContextMiddleware {
     readonly doStream: () => PromiseLike<TResult>;
     readonly params: AiSdkCallOptions;
   }) => Promise<TResult>;
-  /** The memory of a session held now, e.g. for `contextReloadTool`. */
-  getMemory(sessionId: string): AutoContextMemory | undefined;
-  /** Forgets a session and deletes it from the store. */
-  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -127,14 +123,10 @@ export function autoContextMiddleware({
       variant: model.specificationVersion === 'v4' ? 'v4' : 'v3',
     });
     const next: TParams = { ...params, prompt: call.messages! };
-    if (Object.hasOwn(params.providerOptions ?? {}, ACM_PROVIDER_OPTIONS_KEY)) {
+    if (acm !== undefined) {
       // The `acm` namespace is ours: the provider never sees it.
-      if (Object.keys(providerOptions).length === 0) {
-        delete (next as { providerOptions?: unknown }).providerOptions;
-      } else {
-        (next as { providerOptions?: AiSdkProviderOptions }).providerOptions =
-          providerOptions as AiSdkProviderOptions;
-      }
+      (next as { providerOptions?: object }).providerOptions =
+        Object.keys(providerOptions).length > 0 ? providerOptions : undefined;
     }
     calibrations.set(next, call.calibrate);
     return next;

@@ -1,5 +1,5 @@
 import type { AiSdkMessage } from '@acm/core/formats';
-import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
+import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
 import { readToolDefinitions } from '@acm/core/internal';
 import { createAiSdkSessions } from './auto-context-middleware';
 
@@ -43,15 +43,14 @@ export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions
   readonly tools?: Readonly<Record<string, unknown>> | readonly unknown[];
 }
 
-/** A `prepareStep` function plus access to its sessions. */
-export interface AutoContextPrepareStep {
+/** A `prepareStep` function plus access to its sessions (`getMemory`, `deleteSession`). */
+export interface AutoContextPrepareStep extends Pick<
+  SessionManager<AiSdkMessage>,
+  'getMemory' | 'deleteSession'
+> {
   <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }>;
-  /** The memory of a session held now, e.g. for `contextReloadTool`. */
-  getMemory(sessionId: string): AutoContextMemory | undefined;
-  /** Forgets a session and deletes it from the store. */
-  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
