@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { AutoContextMemory } from '../memory/auto-context-memory';
 import type { Message } from '../message/message';
@@ -256,5 +256,37 @@ describe('createSessionManager', () => {
     expect(second.messages![6]).toBe(copies[6]);
     // The list handed out before is not changed by the later call.
     expect(first.messages).toHaveLength(6);
+  });
+
+  it('should count the fixed content again only when the system prompt or the tools differ', async () => {
+    const { manager } = setUp();
+    const tools = () => [{ name: 'bash', parameters: { type: 'object' } }];
+    const first = await manager.manage({
+      sessionId: 's',
+      messages: plain(2),
+      system: 'You help.',
+      tools: tools(),
+    });
+    const spy = vi.spyOn(first.memory, 'countFixedTokens');
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(3),
+      system: 'You help.',
+      tools: tools(),
+    });
+    expect(spy).not.toHaveBeenCalled();
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(4),
+      system: 'You help.',
+      tools: [{ name: 'bash', parameters: { type: 'string' } }],
+    });
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(5),
+      system: 'Be brief.',
+      tools: [{ name: 'bash', parameters: { type: 'string' } }],
+    });
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 });

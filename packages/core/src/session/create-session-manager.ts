@@ -92,6 +92,7 @@ export interface SessionManagerOptions<
 /** What a call sends besides its messages, counted toward the budget. */
 export interface FixedContent {
   readonly system?: string;
+  /** Counted again only when they differ (`isSameValue`) from the last ones measured: pass a new list when they change. */
   readonly tools?: readonly unknown[];
 }
 
@@ -241,9 +242,14 @@ export function createSessionManager<TMessage>({
     if (cache === undefined) views.set(variant, (cache = new WeakMap()));
     return cache;
   };
+  /** The fixed content last measured per memory (a list of tools changed in place is not noticed). */
   const fixedTokens = new WeakMap<
     AutoContextMemory,
-    { key: string; tokens: number }
+    {
+      system: string | undefined;
+      tools: readonly unknown[];
+      tokens: number;
+    }
   >();
 
   /** Calibrates against our count of the working messages plus `tokens`, by the memory's counter. */
@@ -262,10 +268,18 @@ export function createSessionManager<TMessage>({
   ): number => {
     const system = fixed.system === '' ? undefined : fixed.system;
     const tools = fixed.tools ?? [];
-    const key = `${system ?? ''}\u0000${JSON.stringify(tools)}`;
     let known = fixedTokens.get(memory);
-    if (known?.key !== key) {
-      known = { key, tokens: memory.countFixedTokens({ system, tools }) };
+    // Compared, not serialized: the same list again costs nothing, an equal copy one walk.
+    if (
+      known === undefined ||
+      known.system !== system ||
+      !isSameValue(tools, known.tools)
+    ) {
+      known = {
+        system,
+        tools,
+        tokens: memory.countFixedTokens({ system, tools }),
+      };
       fixedTokens.set(memory, known);
     }
     return known.tokens;
