@@ -1,10 +1,12 @@
 import type {
   AutoContextMemory as CoreMemory,
   AutoContextSessionOptions,
+  CompactionAttributeValue,
 } from '@acm/core';
 import {
   SHARED_SESSION_ID,
   createSessionManager,
+  getManagedCallAttributes,
   withReloadInstruction,
 } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -16,11 +18,6 @@ import { fromLangChainMessages } from '@acm/core/formats';
 import { toLangChainMessage } from '../message/to-langchain-messages';
 import { contextReloadTool } from '../tool/context-reload-tool';
 import { contextSearchTool } from '../tool/context-search-tool';
-import {
-  compactionRunMetadata,
-  withRunMetadata,
-} from './compaction-run-metadata';
-import type { CompactionRunMetadata } from './compaction-run-metadata';
 
 export { SHARED_SESSION_ID };
 
@@ -131,33 +128,19 @@ export function autoContextMiddleware({
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
 
+  /** The compaction before each memory's next model call, as that run's metadata. */
   const runMetadata = new WeakMap<
     CoreMemory,
-    CompactionRunMetadata | undefined
+    Record<string, CompactionAttributeValue> | undefined
   >();
+  const toolMemory =
+    memory ??
+    ((config: RunnableConfig) => currentMemory(config as RuntimeLike));
   return createMiddleware({
     name,
     tools: [
-      ...(reloadTool
-        ? [
-            contextReloadTool({
-              memory:
-                memory ??
-                ((config: RunnableConfig) =>
-                  currentMemory(config as RuntimeLike)),
-            }),
-          ]
-        : []),
-      ...(searchTool
-        ? [
-            contextSearchTool({
-              memory:
-                memory ??
-                ((config: RunnableConfig) =>
-                  currentMemory(config as RuntimeLike)),
-            }),
-          ]
-        : []),
+      ...(reloadTool ? [contextReloadTool({ memory: toolMemory })] : []),
+      ...(searchTool ? [contextSearchTool({ memory: toolMemory })] : []),
     ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({
@@ -166,7 +149,7 @@ export function autoContextMiddleware({
         signal: (runtime as RuntimeLike).signal,
         view: 'if-compressed',
       });
-      runMetadata.set(call.memory, compactionRunMetadata(call));
+      runMetadata.set(call.memory, getManagedCallAttributes(call));
       return call.messages === undefined
         ? undefined
         : {
@@ -185,7 +168,6 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
-      // The compaction before this call, as the model run's metadata.
       const metadata = runMetadata.get(target);
       runMetadata.delete(target);
       // The request's messages are the memory's working messages (`beforeModel` synced them).
@@ -212,4 +194,12 @@ function toToolSchema(tool: unknown): unknown {
   } catch {
     return tool; // a provider (server) tool: already plain data
   }
+}
+
+/** `model` with `metadata` on its runs (`withConfig`, which the agent keeps when it binds the tools). */
+function withRunMetadata<Model>(model: Model, metadata: object): Model {
+  const { withConfig } = model as { withConfig?: (config: object) => Model };
+  return typeof withConfig === 'function'
+    ? withConfig.call(model, { metadata })
+    : model;
 }
