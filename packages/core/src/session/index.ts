@@ -61,6 +61,8 @@ export {
   createSessionToolHandler,
 } from './create-session-tool-handler';
 export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
+export { createPersistedMemory } from './create-persisted-memory';
+export type { PersistedMemory } from './create-persisted-memory';
 export type {
   LongTermTurnError,
   LongTermTurns,

@@ -1,9 +1,13 @@
 import type {
+  AutoContextMemory as CoreMemory,
   AutoContextMemoryOptions as CoreMemoryOptions,
   OffloadLookup,
 } from '@acm/core';
-import { AutoContextMemory as CoreMemory } from '@acm/core';
-import { withoutOffloadMarkers } from '@acm/core/internal';
+import type { PersistedMemory } from '@acm/core/internal';
+import {
+  createPersistedMemory,
+  withoutOffloadMarkers,
+} from '@acm/core/internal';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromLangChainMessages } from '@acm/core/formats';
@@ -55,8 +59,7 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   /** Whether `getMessages()` keeps the offload markers. */
   readonly offloadMarkers: boolean;
 
-  readonly #persist: boolean;
-  #loaded: Promise<void> | undefined;
+  readonly #persisted: PersistedMemory;
 
   constructor({
     memory,
@@ -65,10 +68,10 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
     ...coreOptions
   }: AutoContextChatMessageHistoryOptions = {}) {
     super();
-    this.memory = memory ?? new CoreMemory(coreOptions);
+    this.#persisted = createPersistedMemory({ ...coreOptions, memory });
+    this.memory = this.#persisted.memory;
     this.fixedTokens = fixedTokens;
     this.offloadMarkers = offloadMarkers;
-    this.#persist = memory === undefined && coreOptions.store !== undefined;
   }
 
   /** The session this history holds (the core memory's). */
@@ -87,12 +90,10 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
    * with `additional_kwargs.acm`; offload markers only with `offloadMarkers`).
    */
   async getMessages(): Promise<BaseMessage[]> {
-    await this.#ready();
-    const result = await this.memory.compressIfNeeded({
-      fixedTokens: this.fixedTokens,
+    const messages = await this.#persisted.run(async (memory) => {
+      await memory.compressIfNeeded({ fixedTokens: this.fixedTokens });
+      return memory.getMessages();
     });
-    if (result.applied) await this.#save();
-    const messages = this.memory.getMessages();
     return toLangChainMessages(
       this.offloadMarkers ? messages : withoutOffloadMarkers(messages),
     );
@@ -110,36 +111,19 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
    * reused id, a tool result without its call, a non-JSON field).
    */
   override async addMessages(messages: BaseMessage[]): Promise<void> {
-    await this.#ready();
-    const base = this.memory.getOriginalMessages().length;
-    const converted = fromLangChainMessages(messages, {
-      previous: this.memory.getMessages(),
-      generateId: (index) => `lc-${base + index}`,
+    await this.#persisted.run((memory) => {
+      const base = memory.getOriginalMessages().length;
+      return memory.addMessages(
+        fromLangChainMessages(messages, {
+          previous: memory.getMessages(),
+          generateId: (index) => `lc-${base + index}`,
+        }),
+      );
     });
-    await this.memory.addMessages(converted);
-    await this.#save();
   }
 
   /** Empties the memory: history, offloads and events. */
   override async clear(): Promise<void> {
-    await this.#ready();
-    await this.memory.clear();
-    await this.#save();
-  }
-
-  #ready(): Promise<void> {
-    if (!this.#persist) return Promise.resolve();
-    this.#loaded ??= this.memory.load().then(
-      () => undefined,
-      (error: unknown) => {
-        this.#loaded = undefined; // try again on the next call
-        throw error;
-      },
-    );
-    return this.#loaded;
-  }
-
-  async #save(): Promise<void> {
-    if (this.#persist) await this.memory.save();
+    await this.#persisted.run((memory) => memory.clear());
   }
 }
