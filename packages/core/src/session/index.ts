@@ -62,6 +62,18 @@ export {
 } from './create-session-tool-handler';
 export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
 export { createPersistedMemory } from './create-persisted-memory';
+export {
+  NO_LONG_TERM_MEMORY_REPLY,
+  createLongTermMessageTurns,
+  createLongTermTools,
+  resolveLongTermMode,
+} from './create-long-term-message-turns';
+export type {
+  ContentMessage,
+  LongTermMemorySourceOf,
+  LongTermMessageTurns,
+  LongTermTool,
+} from './create-long-term-message-turns';
 export type { PersistedMemory } from './create-persisted-memory';
 export type {
   LongTermTurnError,

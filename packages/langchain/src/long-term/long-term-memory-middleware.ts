@@ -1,17 +1,15 @@
-import type { Message } from '@acm/core';
-import { formatLongTermMemoryBlock } from '@acm/core/long-term';
-import type { LongTermMemory, LongTermMemoryMode } from '@acm/core/long-term';
+import type { LongTermMemoryMode } from '@acm/core/long-term';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { createLongTermTurns, findLastIndex } from '@acm/core/internal';
-import type { LongTermMemorySource } from './long-term-memory-tools';
 import {
-  longTermMemoryMode,
-  longTermMemoryTools,
-} from './long-term-memory-tools';
+  createLongTermMessageTurns,
+  resolveLongTermMode,
+} from '@acm/core/internal';
+import type { LongTermMemorySource } from './long-term-memory-tools';
+import { longTermMemoryTools } from './long-term-memory-tools';
 
 export interface LongTermMemoryMiddlewareOptions {
   /** The memory of the run's owner, or a function picking it from the run config. */
@@ -61,64 +59,51 @@ export function longTermMemoryMiddleware({
   onError,
   name = 'LongTermMemoryMiddleware',
 }: LongTermMemoryMiddlewareOptions) {
-  const isStatic = longTermMemoryMode(memory, mode) !== 'agent';
-  const turns = createLongTermTurns({ onError });
-  const memoryOf = (config: unknown): LongTermMemory | undefined =>
-    typeof memory === 'function'
-      ? memory((config ?? {}) as RunnableConfig)
-      : memory;
+  const isStatic = resolveLongTermMode(memory, mode) !== 'agent';
+  const memoryOf = (config: unknown) =>
+    !isStatic
+      ? undefined
+      : typeof memory === 'function'
+        ? memory((config ?? {}) as RunnableConfig)
+        : memory;
+  const turns = createLongTermMessageTurns<BaseMessage>({
+    isUser: (message) => message.getType() === 'human',
+    // State messages have ids; the others get their position.
+    toCore: (messages, offset) =>
+      fromLangChainMessages([...messages], {
+        generateId: (index) => `lc-${offset + index}`,
+      }),
+    withContent: (human, content) =>
+      new HumanMessage({
+        content: content as HumanMessage['content'],
+        ...(human.id === undefined ? {} : { id: human.id }),
+        additional_kwargs: human.additional_kwargs,
+        response_metadata: human.response_metadata,
+      }),
+    onError,
+  });
 
   const middleware = createMiddleware({
     name,
     tools: longTermMemoryTools(memory, mode),
     wrapModelCall: async (request, handler) => {
-      const target = isStatic ? memoryOf(request.runtime) : undefined;
-      const index = lastHumanIndex(request.messages);
-      if (target === undefined || index < 0) return handler(request);
-      const human = request.messages[index]!;
-      const text = await turns.retrieve(target, toCore([human], index)[0]!);
-      if (text === '') return handler(request);
-      const blocks =
-        typeof human.content === 'string'
-          ? [{ type: 'text' as const, text: human.content }]
-          : human.content;
-      const withBlock = new HumanMessage({
-        content: [
-          { type: 'text', text: formatLongTermMemoryBlock(text) },
-          ...blocks,
-        ],
-        ...(human.id === undefined ? {} : { id: human.id }),
-        additional_kwargs: human.additional_kwargs,
-        response_metadata: human.response_metadata,
-      });
-      return handler({
-        ...request,
-        messages: request.messages.map((message, at) =>
-          at === index ? withBlock : message,
-        ),
-      });
+      const target = memoryOf(request.runtime);
+      if (target === undefined) return handler(request);
+      const messages = await turns.inject(target, request.messages);
+      return handler(
+        messages === request.messages
+          ? request
+          : { ...request, messages: [...messages] },
+      );
     },
     afterModel: (state, runtime) => {
-      const target = isStatic ? memoryOf(runtime) : undefined;
-      const start = lastHumanIndex(state.messages);
-      if (target === undefined || start < 0) return undefined;
-      turns.record(target, () => toCore(state.messages.slice(start), start));
+      const target = memoryOf(runtime);
+      if (target !== undefined) turns.record(target, state.messages);
       return undefined;
     },
   });
   return Object.assign(middleware, {
     /** Resolves when every recording started so far has settled (never rejects). */
     flush: () => turns.flush(),
-  });
-}
-
-function lastHumanIndex(messages: readonly BaseMessage[]): number {
-  return findLastIndex(messages, (message) => message.getType() === 'human');
-}
-
-/** LangChain messages as core messages, keeping their ids (state messages have one). */
-function toCore(messages: readonly BaseMessage[], offset: number): Message[] {
-  return fromLangChainMessages([...messages], {
-    generateId: (index) => `lc-${offset + index}`,
   });
 }

@@ -1,10 +1,6 @@
-import { InvalidArgumentError } from '@acm/core';
-import { createSessionToolHandler } from '@acm/core/internal';
-import {
-  recordToMemoryToolDefinition,
-  retrieveFromMemoryToolDefinition,
-} from '@acm/core/long-term';
-import type { LongTermMemory, LongTermMemoryMode } from '@acm/core/long-term';
+import type { LongTermMemorySourceOf } from '@acm/core';
+import { createLongTermTools } from '@acm/core/internal';
+import type { LongTermMemoryMode } from '@acm/core/long-term';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 
@@ -13,30 +9,7 @@ import { tool } from '@langchain/core/tools';
  * the run config (e.g. by `configurable.user_id`), `undefined` for a run
  * without one.
  */
-export type LongTermMemorySource =
-  LongTermMemory | ((config: RunnableConfig) => LongTermMemory | undefined);
-
-/**
- * The mode of `memory`: its own, or `mode` for a getter (which cannot be
- * read before a run).
- *
- * @throws InvalidArgumentError for a getter without `mode`.
- */
-export function longTermMemoryMode(
-  memory: LongTermMemorySource,
-  mode: LongTermMemoryMode | undefined,
-): LongTermMemoryMode {
-  if (typeof memory !== 'function') return memory.mode;
-  if (mode === undefined) {
-    throw new InvalidArgumentError({
-      parameter: 'mode',
-      value: mode,
-      message:
-        "give the mode ('static', 'agent' or 'both') with a memory getter: the memories it returns must all have it",
-    });
-  }
-  return mode;
-}
+export type LongTermMemorySource = LongTermMemorySourceOf<RunnableConfig>;
 
 /**
  * Long-term memory's agent mode (`'agent'` and `'both'`) as LangChain
@@ -51,22 +24,13 @@ export function longTermMemoryTools(
   memory: LongTermMemorySource,
   mode?: LongTermMemoryMode,
 ) {
-  if (longTermMemoryMode(memory, mode) === 'static') return [];
-  return [recordToMemoryToolDefinition, retrieveFromMemoryToolDefinition].map(
-    (definition) =>
-      tool(
-        createSessionToolHandler<LongTermMemory, RunnableConfig>({
-          memory,
-          createHandler: (target) => (input) =>
-            target.handleToolCall(definition.name, input),
-          noMemoryReply: 'No long-term memory is available for this run.',
-        }),
-        {
-          name: definition.name,
-          description: definition.description,
-          // A copy: core's definitions are frozen, and LangChain annotates schemas.
-          schema: structuredClone(definition.inputSchema),
-        },
-      ),
+  return createLongTermTools(memory, mode).map(
+    ({ handler, name, description, inputSchema }) =>
+      // A copy of the schema: core's definitions are frozen, and LangChain annotates schemas.
+      tool(handler, {
+        name,
+        description,
+        schema: structuredClone(inputSchema),
+      }),
   );
 }
