@@ -27,9 +27,24 @@ export {
   warmUp,
 } from '@acm/core';
 export type * from '@acm/core';
-export * from './chat-history';
-export * from './memory';
-export * from './message';
-export * from './summarizer';
-export * from './tool';
-export * from './long-term';
+// The LangChain ⇄ core mapping lives in @acm/core/formats (plain data, no
+// LangChain import); this package makes the message classes.
+export {
+  ACM_LC_SOURCE,
+  LANGCHAIN_METADATA_KEY,
+  fromLangChainMessages,
+} from '@acm/core/formats';
+export type {
+  FromLangChainMessagesOptions,
+  JsonObject,
+  LangChainMessageFields,
+  LangChainMessageMetadata,
+  LangChainToolCallMetadata,
+} from '@acm/core/formats';
+export * from './auto-context-chain-memory';
+export * from './auto-context-chat-message-history';
+export * from './context-reload-tool';
+export * from './context-search-tool';
+export * from './long-term-memory-tools';
+export * from './summarizer-from-chat-model';
+export * from './to-langchain-messages';

@@ -41,6 +41,7 @@ export function resolveLongTermMode<TContext>(
 
 /** A long-term tool as an adapter registers it: core's definition and its handler. */
 export interface LongTermTool<TContext> extends ToolDefinition {
+  /** Answers a call with text for the model (never rejects). */
   readonly handler: (input: unknown, context: TContext) => Promise<string>;
 }
 

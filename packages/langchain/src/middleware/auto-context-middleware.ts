@@ -15,9 +15,9 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { toLangChainMessage } from '../message/to-langchain-messages';
-import { contextReloadTool } from '../tool/context-reload-tool';
-import { contextSearchTool } from '../tool/context-search-tool';
+import { toLangChainMessage } from '../to-langchain-messages';
+import { contextReloadTool } from '../context-reload-tool';
+import { contextSearchTool } from '../context-search-tool';
 
 export { SHARED_SESSION_ID };
 

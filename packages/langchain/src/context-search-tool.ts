@@ -7,6 +7,7 @@ import { createSessionSearchHandler } from '@acm/core/internal';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 
+/** Where `contextSearchTool` searches. */
 export interface ContextSearchToolOptions {
   /**
    * The memory whose history is searched (an `AutoContextMemory`), or a

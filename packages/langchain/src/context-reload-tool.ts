@@ -34,6 +34,7 @@ export type ContextReloadMemorySource =
   | ContextReloadMemory
   | ((config: RunnableConfig) => ContextReloadMemory | undefined);
 
+/** Where `contextReloadTool` reads and how long its replies get. */
 export interface ContextReloadToolOptions {
   /** Where offloaded content is looked up. */
   readonly memory: ContextReloadMemorySource;

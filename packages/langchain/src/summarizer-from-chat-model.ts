@@ -8,12 +8,14 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 
 /** What `summarizerFromChatModel` needs from a model: any LangChain chat model fits. */
 export interface SummarizerChatModel {
+  /** One summary call: the request as messages in, the reply (its `text` and `usage_metadata`) out. */
   invoke(
     input: BaseLanguageModelInput,
     options?: Partial<RunnableConfig>,
   ): Promise<BaseMessage>;
 }
 
+/** How the summary calls are run. */
 export interface SummarizerFromChatModelOptions {
   /**
    * Extra run config for every summary call (callbacks, tags, metadata,

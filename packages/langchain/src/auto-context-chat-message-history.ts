@@ -11,8 +11,9 @@ import {
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { toLangChainMessages } from '../message/to-langchain-messages';
+import { toLangChainMessages } from './to-langchain-messages';
 
+/** Core memory options (`sessionId`, `config`, `summarizer`, `counter`, `store`, …) plus the history's own. */
 export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions {
   /**
    * The core memory to feed and read. When given, the core options

@@ -17,9 +17,10 @@ import {
   getBufferString,
   isBaseMessage,
 } from '@langchain/core/messages';
-import { AutoContextChatMessageHistory } from '../chat-history/auto-context-chat-message-history';
-import type { AutoContextChatMessageHistoryOptions } from '../chat-history/auto-context-chat-message-history';
+import { AutoContextChatMessageHistory } from './auto-context-chat-message-history';
+import type { AutoContextChatMessageHistoryOptions } from './auto-context-chat-message-history';
 
+/** The chat history's options (core memory options, `memory`, `fixedTokens`, `offloadMarkers`) plus the chain variables. */
 export interface AutoContextChainMemoryOptions extends AutoContextChatMessageHistoryOptions {
   /**
    * The variable `loadMemoryVariables` returns the history under.

@@ -8,9 +8,10 @@ import {
   createLongTermMessageTurns,
   resolveLongTermMode,
 } from '@acm/core/internal';
-import type { LongTermMemorySource } from './long-term-memory-tools';
-import { longTermMemoryTools } from './long-term-memory-tools';
+import type { LongTermMemorySource } from '../long-term-memory-tools';
+import { longTermMemoryTools } from '../long-term-memory-tools';
 
+/** Whose long-term memory a run uses, in which mode, and where failures go. */
 export interface LongTermMemoryMiddlewareOptions {
   /** The memory of the run's owner, or a function picking it from the run config. */
   readonly memory: LongTermMemorySource;
