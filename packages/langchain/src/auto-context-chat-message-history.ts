@@ -16,9 +16,8 @@ import { toLangChainMessages } from './to-langchain-messages';
 /** Core memory options (`sessionId`, `config`, `summarizer`, `counter`, `store`, …) plus the history's own. */
 export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions {
   /**
-   * The core memory to feed and read. When given, the core options
-   * (`sessionId`, `config`, `summarizer`, `counter`, `store`, …) are
-   * ignored, and persisting it is up to you.
+   * The core memory to feed and read; the core options are then ignored and
+   * persisting it is up to you.
    * @default a new core memory built from the core options
    */
   readonly memory?: CoreMemory;
@@ -29,26 +28,22 @@ export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions 
    */
   readonly fixedTokens?: number;
   /**
-   * Keep the `<!-- CONTEXT_OFFLOAD: uuid=… -->` markers in the messages
-   * `getMessages()` returns. Turn it on only when the model can follow them:
-   * give it `contextReloadTool({ memory })` and `CONTEXT_RELOAD_INSTRUCTION`.
-   * Without a reload tool the markers are noise, so they are left out (the
-   * memory keeps them).
+   * Keep the `<!-- CONTEXT_OFFLOAD: uuid=… -->` markers in `getMessages()`,
+   * for a model given `contextReloadTool({ memory })` and
+   * `CONTEXT_RELOAD_INSTRUCTION` (without them the markers are noise).
    * @default false
    */
   readonly offloadMarkers?: boolean;
 }
 
 /**
- * A LangChain chat message history backed by an ACM memory, for
- * `RunnableWithMessageHistory` (or anything that takes a
- * `BaseListChatMessageHistory`): `addMessage(s)` append to the memory (the
- * original history, kept whole) and `getMessages()` compresses when a
- * trigger is reached and returns the managed view: summaries and offload
- * stubs in place of what they replaced, tool calls kept with their results.
- *
- * With a `store` (and no `memory`), the session is loaded from it on first
- * use and saved after every change.
+ * A LangChain chat message history (`RunnableWithMessageHistory`, anything
+ * taking a `BaseListChatMessageHistory`) backed by an ACM memory:
+ * `addMessage(s)` append to the memory (the original history, kept whole);
+ * `getMessages()` compresses when a trigger is reached and returns the
+ * managed view (summaries and offload stubs, tool calls with their results).
+ * With a `store` and no `memory`, the session is loaded on first use and
+ * saved after every change (core's `createPersistedMemory`).
  */
 export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   lc_namespace = ['acm', 'langchain', 'chat_history'];
@@ -75,7 +70,7 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
     this.offloadMarkers = offloadMarkers;
   }
 
-  /** The session this history holds (the core memory's). */
+  /** The core memory's session. */
   get sessionId(): string {
     return this.memory.sessionId;
   }
@@ -86,9 +81,8 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   /**
-   * Compresses when a trigger is reached (`compressIfNeeded`), then returns
-   * the managed view as LangChain messages (ids kept; ACM's messages tagged
-   * with `additional_kwargs.acm`; offload markers only with `offloadMarkers`).
+   * The managed view, compressed first when a trigger is reached (ids kept;
+   * ACM's messages tagged `additional_kwargs.acm`).
    */
   async getMessages(): Promise<BaseMessage[]> {
     const messages = await this.#persisted.run(async (memory) => {
@@ -106,8 +100,7 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   /**
-   * Appends messages to the memory, all or none. LangChain ids are kept;
-   * id-less messages get `lc-<position in the original history>`.
+   * Appends messages, all or none (id-less ones get `lc-<position>`).
    * @throws (rejects) InvalidMessageError for a message core cannot hold (a
    * reused id, a tool result without its call, a non-JSON field).
    */

@@ -1,7 +1,6 @@
 import type {
   AutoContextMemory as CoreMemory,
   AutoContextSessionOptions,
-  CompactionAttributeValue,
 } from '@acm/core';
 import {
   SHARED_SESSION_ID,
@@ -11,7 +10,6 @@ import {
 } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
-import type { RunnableConfig } from '@langchain/core/runnables';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
@@ -29,18 +27,14 @@ export { SHARED_SESSION_ID };
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
 /**
- * The options of `autoContextMiddleware`: how each thread's memory is made
- * and kept (core's `AutoContextSessionOptions`: memory options,
- * `createMemory`, `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`
- * for runs without a `thread_id`), and the agent wiring.
+ * How each thread's memory is made and kept (core's
+ * `AutoContextSessionOptions`), and the agent wiring.
  */
 export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
-   * The memory of the conversation, for an agent that runs one conversation
-   * (you persist it). Without it, the middleware keeps one memory per
-   * `configurable.thread_id` (the session id); with a `store`, evicted
-   * threads come back intact.
-   * @default undefined (one memory per thread)
+   * The memory of an agent that runs one conversation (you persist it).
+   * @default undefined: one memory per `configurable.thread_id`, evicted
+   * threads saved to and reloaded from `store`
    */
   readonly memory?: CoreMemory;
   /**
@@ -80,22 +74,15 @@ interface RuntimeLike {
 }
 
 /**
- * ACM as a LangChain v1 `createAgent` middleware (import it from
- * `@acm/langchain/middleware`; it needs `langchain`). Before every model call
- * (`beforeModel`) it maps the agent state's messages onto the thread's memory
- * (core's `syncMessages`, by message id: only new messages are converted),
- * compresses when a trigger is reached and, when something was compressed,
- * writes the managed view back into the agent state
- * (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` + the view), so the
- * compaction is checkpointed and later calls start from it. When nothing is
- * compressed, the state is left alone. A state that continues neither the
- * memory's history nor its view (a new conversation without a checkpointer)
- * rebuilds the memory.
- *
- * `wrapModelCall` counts what the request sends besides the messages (system
- * prompt, tool schemas) for the next trigger check, calibrates with the
- * provider's reported input tokens and appends the reload instruction; the
- * `context_reload` tool is registered with the agent.
+ * ACM as a LangChain v1 `createAgent` middleware (it needs `langchain`).
+ * `beforeModel` maps the state's messages onto the thread's memory (core's
+ * session manager, by message id: only new messages are converted),
+ * compresses when a trigger is reached and, only then, writes the managed
+ * view back into the state (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` +
+ * the view), so the compaction is checkpointed. `wrapModelCall` appends the
+ * reload instruction, counts the system prompt and tool schemas for the next
+ * trigger check, calibrates with the provider's input tokens and puts the
+ * compaction's figures on the model run's metadata.
  *
  * @throws (rejects) InvalidArgumentError (`parameter: 'configurable.thread_id'`)
  * for a run without a thread id, unless `memory` or `sharedSession` is given.
@@ -122,20 +109,15 @@ export function autoContextMiddleware({
       }),
     toFramework: (message) => toLangChainMessage(message),
   });
-  /** The memory a model call or a tool call of this run uses (held since `beforeModel`). */
-  const currentMemory = (config: RuntimeLike | undefined) => {
-    const threadId = sessions.resolveSessionId(config?.configurable?.thread_id);
+  /** The memory a model or tool call of this run uses (held since `beforeModel`). */
+  const currentMemory = (config: unknown) => {
+    const id = (config as RuntimeLike | undefined)?.configurable?.thread_id;
+    const threadId = sessions.resolveSessionId(id);
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
-
-  /** The compaction before each memory's next model call, as that run's metadata. */
-  const runMetadata = new WeakMap<
-    CoreMemory,
-    Record<string, CompactionAttributeValue> | undefined
-  >();
-  const toolMemory =
-    memory ??
-    ((config: RunnableConfig) => currentMemory(config as RuntimeLike));
+  /** The compaction before each memory's next model call, for that run's metadata. */
+  const runMetadata = new WeakMap<CoreMemory, object | undefined>();
+  const toolMemory = memory ?? currentMemory;
   return createMiddleware({
     name,
     tools: [
@@ -175,10 +157,9 @@ export function autoContextMiddleware({
         system: systemPrompt,
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
+      const model = withRunMetadata(next.model, metadata);
       const response = await handler(
-        metadata === undefined
-          ? next
-          : { ...next, model: withRunMetadata(next.model, metadata) },
+        model === next.model ? next : { ...next, model },
       );
       calibrate(response.usage_metadata);
       return response;
@@ -197,9 +178,12 @@ function toToolSchema(tool: unknown): unknown {
 }
 
 /** `model` with `metadata` on its runs (`withConfig`, which the agent keeps when it binds the tools). */
-function withRunMetadata<Model>(model: Model, metadata: object): Model {
+function withRunMetadata<Model>(
+  model: Model,
+  metadata: object | undefined,
+): Model {
   const { withConfig } = model as { withConfig?: (config: object) => Model };
-  return typeof withConfig === 'function'
+  return metadata !== undefined && typeof withConfig === 'function'
     ? withConfig.call(model, { metadata })
     : model;
 }
