@@ -57,8 +57,8 @@ export function longTermMemoryHook({
   priority = 100,
   onError,
 }: LongTermMemoryHookOptions): LongTermMemoryHook {
-  const isStatic = memory.mode !== 'agent';
   const turns = createLongTermMessageTurns<Message>({
+    memory,
     isUser: (message) => message.role === 'user',
     toCore: (messages) => messages,
     withContent: (user, content) => ({
@@ -83,12 +83,11 @@ export function longTermMemoryHook({
       }
     },
     async preReasoning({ request }) {
-      if (!isStatic) return;
-      const messages = await turns.inject(memory, request.messages);
+      const messages = await turns.inject(request.messages);
       return messages === request.messages ? undefined : { messages };
     },
     postCall({ agent }) {
-      if (isStatic) turns.record(memory, agent.memory.getOriginalMessages());
+      turns.record(agent.memory.getOriginalMessages());
     },
     flush: () => turns.flush(),
   };

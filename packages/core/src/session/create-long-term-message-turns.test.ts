@@ -5,10 +5,10 @@ import { createLongTermMemory } from '../long-term/create-long-term-memory';
 import type { LongTermMemoryMode } from '../long-term/create-long-term-memory';
 import { formatLongTermMemoryBlock } from '../long-term/format-long-term-memory-block';
 import type { Message } from '../message/message';
-import { getMessageText } from '../message/message-text';
 import { captureError } from '../testing/capture-error';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
+import type { LongTermMemorySourceOf } from './create-long-term-message-turns';
 import {
   NO_LONG_TERM_MEMORY_REPLY,
   createLongTermMessageTurns,
@@ -93,8 +93,14 @@ describe('createLongTermTools', () => {
 });
 
 describe('createLongTermMessageTurns', () => {
-  const setUp = (errors: unknown[] = []) =>
-    createLongTermMessageTurns<FrameworkMessage>({
+  const setUp = (
+    memory: LongTermMemorySourceOf<{ user?: string }>,
+    errors: unknown[] = [],
+    mode?: LongTermMemoryMode,
+  ) =>
+    createLongTermMessageTurns<FrameworkMessage, { user?: string }>({
+      memory,
+      mode,
       isUser: (message) => message.type === 'human',
       toCore,
       withContent: (message, content) => ({ ...message, content }),
@@ -104,7 +110,7 @@ describe('createLongTermMessageTurns', () => {
   it('should put the memories relevant to the latest user message first in it, and nothing else', async () => {
     const memory = longTermMemory('static');
     await memory.remember(['Prefers aisle seats.']);
-    const turns = setUp();
+    const turns = setUp(memory);
     const messages: FrameworkMessage[] = [
       { type: 'human', content: 'Book a flight, aisle seat.', id: 'h1' },
       { type: 'ai', content: 'Where to?' },
@@ -114,7 +120,7 @@ describe('createLongTermMessageTurns', () => {
       },
       { type: 'ai', content: 'Searching.' },
     ];
-    const injected = await turns.inject(memory, messages);
+    const injected = await turns.inject(messages, {});
     expect(injected).toEqual([
       messages[0],
       messages[1],
@@ -132,7 +138,7 @@ describe('createLongTermMessageTurns', () => {
     ]);
     expect(injected[1]).toBe(messages[1]);
     // A string content becomes a text part after the block.
-    const single = await turns.inject(memory, [messages[0]!]);
+    const single = await turns.inject([messages[0]!], {});
     expect(single[0]!.content).toEqual([
       {
         type: 'text',
@@ -140,34 +146,50 @@ describe('createLongTermMessageTurns', () => {
       },
       { type: 'text', text: 'Book a flight, aisle seat.' },
     ]);
-    // Nothing relevant, or no user message: the very same list.
+    // Nothing relevant, no user message, no memory for the call, or agent mode: the very same list.
     const unrelated = [{ type: 'human', content: 'Weather?' } as const];
-    expect(await turns.inject(longTermMemory('static'), unrelated)).toBe(
+    expect(await setUp(longTermMemory('static')).inject(unrelated, {})).toBe(
       unrelated,
     );
     const noUser = [messages[1]!];
-    expect(await turns.inject(memory, noUser)).toBe(noUser);
+    expect(await turns.inject(noUser, {})).toBe(noUser);
+    const byUser = setUp(
+      (context) => (context.user === 'user-1' ? memory : undefined),
+      [],
+      'static',
+    );
+    expect(await byUser.inject(messages, { user: 'user-2' })).toBe(messages);
+    expect(await byUser.inject(messages, { user: 'user-1' })).toEqual(injected);
+    expect(await setUp(memory, [], 'agent').inject(messages, {})).toEqual(
+      injected,
+    );
+    expect(await setUp(() => memory, [], 'agent').inject(messages, {})).toBe(
+      messages,
+    );
   });
 
   it('should record the turn from the latest user message on, in the background', async () => {
     const memory = longTermMemory('static');
-    const turns = setUp();
+    const turns = setUp(memory);
     const messages: FrameworkMessage[] = [
       { type: 'human', content: 'I live in Lyon.', id: 'h1' },
       { type: 'ai', content: 'Noted.' },
       { type: 'human', content: 'My seat preference is the aisle.' },
       { type: 'ai', content: 'Noted too.' },
     ];
-    turns.record(memory, messages);
+    turns.record(messages, {});
     messages.push({ type: 'human', content: 'Unrelated later message.' });
     await turns.flush();
-    const recorded = await memory.retrieve('aisle seat preference');
-    expect(recorded).toContain('My seat preference is the aisle.');
-    expect(await memory.retrieve('Lyon')).not.toContain('Lyon');
-    expect(await memory.retrieve('Unrelated later')).toBe('');
-    expect(getMessageText(toCore([messages[2]!], 2)[0]!)).toBe(
+    expect(await memory.retrieve('aisle seat preference')).toContain(
       'My seat preference is the aisle.',
     );
+    expect(await memory.retrieve('Lyon')).not.toContain('Lyon');
+    expect(await memory.retrieve('Unrelated later')).toBe('');
+    const agentMode = longTermMemory('agent');
+    const agentTurns = setUp(agentMode);
+    agentTurns.record(messages, {});
+    await agentTurns.flush();
+    expect(await agentMode.retrieve('aisle seat preference')).toBe('');
   });
 
   it('should go on without memories when retrieval fails and onError is given', async () => {
@@ -178,7 +200,7 @@ describe('createLongTermMessageTurns', () => {
       retrieve: () => Promise.reject(new Error('backend down')),
     };
     const messages: FrameworkMessage[] = [{ type: 'human', content: 'Hi.' }];
-    expect(await setUp(errors).inject(failing, messages)).toBe(messages);
+    expect(await setUp(failing, errors).inject(messages, {})).toBe(messages);
     expect(errors).toEqual([
       ['Error: backend down', { operation: 'retrieve' }],
     ]);

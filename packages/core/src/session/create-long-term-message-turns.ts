@@ -81,42 +81,52 @@ export interface ContentMessage {
 }
 
 /** Long-term memory's static mode around a framework's model calls. */
-export interface LongTermMessageTurns<TMessage> {
+export interface LongTermMessageTurns<TMessage, TContext> {
   /**
    * `messages` with the memories relevant to the latest user message as the
    * first text part of that message (`<long_term_memory>…</long_term_memory>`,
    * in this request only: the system prompt and earlier messages stay
    * identical, so prompt caches keep hitting), retrieved once per message;
-   * `messages` itself when there is no user message or nothing relevant.
-   * A failed retrieval goes to `onError` (`messages` itself), or rejects
-   * without it.
+   * `messages` itself in `'agent'` mode, without a memory for `context`,
+   * without a user message or with nothing relevant. A failed retrieval goes
+   * to `onError` (`messages` itself), or rejects without it.
    */
   inject(
-    memory: LongTermMemory,
     messages: readonly TMessage[],
+    context: TContext,
   ): Promise<readonly TMessage[]>;
   /**
    * Records the turn (from the latest user message on; core skips what it
-   * recorded before) in the background: never awaited, a failure goes to
-   * `onError` or is dropped.
+   * recorded before) in the background, except in `'agent'` mode: never
+   * awaited, a failure goes to `onError` or is dropped.
    */
-  record(memory: LongTermMemory, messages: readonly TMessage[]): void;
+  record(messages: readonly TMessage[], context: TContext): void;
   /** Resolves when every recording started so far has settled (never rejects). */
   flush(): Promise<void>;
 }
 
 /**
- * Core's `createLongTermTurns` over a framework's message list: where the
+ * Core's `createLongTermTurns` over a framework's message list, for the
+ * memory (or the getter's memory for a call's context) in its mode: where the
  * turn starts (`isUser`), how its messages become core messages (`toCore`,
  * given their position) and how a message is rebuilt with new content
  * (`withContent`) are the adapter's; the rest is shared.
+ * @throws InvalidArgumentError for a getter without `mode`.
  */
-export function createLongTermMessageTurns<TMessage extends ContentMessage>({
+export function createLongTermMessageTurns<
+  TMessage extends ContentMessage,
+  TContext = void,
+>({
+  memory,
+  mode,
   isUser,
   toCore,
   withContent,
   onError,
 }: {
+  readonly memory: LongTermMemorySourceOf<TContext>;
+  /** @default memory.mode (required with a getter) */
+  readonly mode?: LongTermMemoryMode;
   readonly isUser: (message: TMessage) => boolean;
   readonly toCore: (
     messages: readonly TMessage[],
@@ -124,14 +134,22 @@ export function createLongTermMessageTurns<TMessage extends ContentMessage>({
   ) => readonly Message[];
   readonly withContent: (message: TMessage, content: unknown[]) => TMessage;
   readonly onError?: (error: unknown, context: LongTermTurnError) => void;
-}): LongTermMessageTurns<TMessage> {
+}): LongTermMessageTurns<TMessage, TContext> {
+  const isStatic = resolveLongTermMode(memory, mode) !== 'agent';
+  const memoryOf = (context: TContext) =>
+    !isStatic
+      ? undefined
+      : typeof memory === 'function'
+        ? memory(context)
+        : memory;
   const turns = createLongTermTurns({ onError });
   return {
-    async inject(memory, messages) {
+    async inject(messages, context) {
+      const target = memoryOf(context);
       const index = findLastIndex(messages, isUser);
-      if (index < 0) return messages;
+      if (target === undefined || index < 0) return messages;
       const user = messages[index]!;
-      const text = await turns.retrieve(memory, toCore([user], index)[0]!);
+      const text = await turns.retrieve(target, toCore([user], index)[0]!);
       if (text === '') return messages;
       const { content } = user;
       const withBlock = withContent(user, [
@@ -144,11 +162,12 @@ export function createLongTermMessageTurns<TMessage extends ContentMessage>({
         at === index ? withBlock : message,
       );
     },
-    record(memory, messages) {
+    record(messages, context) {
+      const target = memoryOf(context);
       const start = findLastIndex(messages, isUser);
-      if (start < 0) return;
+      if (target === undefined || start < 0) return;
       const turn = messages.slice(start);
-      turns.record(memory, () => toCore(turn, start));
+      turns.record(target, () => toCore(turn, start));
     },
     flush: () => turns.flush(),
   };

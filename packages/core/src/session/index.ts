@@ -61,6 +61,8 @@ export {
   createSessionToolHandler,
 } from './create-session-tool-handler';
 export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
+export { createChatSummarizer } from './create-chat-summarizer';
+export type { ChatSummaryReply } from './create-chat-summarizer';
 export { createPersistedMemory } from './create-persisted-memory';
 export {
   NO_LONG_TERM_MEMORY_REPLY,

@@ -4,10 +4,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
-import {
-  createLongTermMessageTurns,
-  resolveLongTermMode,
-} from '@acm/core/internal';
+import { createLongTermMessageTurns } from '@acm/core/internal';
 import type { LongTermMemorySource } from '../long-term-memory-tools';
 import { longTermMemoryTools } from '../long-term-memory-tools';
 
@@ -36,21 +33,13 @@ export interface LongTermMemoryMiddlewareOptions {
 }
 
 /**
- * Long-term memory as a LangChain v1 `createAgent` middleware (import it
- * from `@acm/langchain/middleware`), in the memory's mode:
- *
- * - `'agent'` and `'both'`: registers `record_to_memory` and
- *   `retrieve_from_memory` (`longTermMemoryTools`).
- * - `'static'` and `'both'`: `wrapModelCall` retrieves the memories relevant
- *   to the latest human message (once per message: later steps reuse it) and
- *   sends `<long_term_memory>…</long_term_memory>` as the first content block
- *   of that message, in the request only (the agent state and the checkpoint
- *   keep the message as it was): the system prompt and earlier messages stay
- *   identical, so prompt caches keep hitting. `afterModel` records the turn
- *   (from that message on; core skips what it recorded before) without
- *   awaiting it, so the reply is never delayed; a failure goes to `onError`.
- *
- * Put it after `autoContextMiddleware` in `middleware: [...]`.
+ * Long-term memory as a LangChain v1 `createAgent` middleware, in the
+ * memory's mode: `'agent'` and `'both'` register `longTermMemoryTools`;
+ * `'static'` and `'both'` send the memories relevant to the latest human
+ * message as its first content block, in the request only (the state and the
+ * checkpoint keep the message as it was, prompt caches keep hitting), and
+ * record the turn after the model answered, in the background (core's
+ * `createLongTermMessageTurns`). Put it after `autoContextMiddleware`.
  *
  * @throws InvalidArgumentError for a memory getter without `mode`.
  */
@@ -60,14 +49,9 @@ export function longTermMemoryMiddleware({
   onError,
   name = 'LongTermMemoryMiddleware',
 }: LongTermMemoryMiddlewareOptions) {
-  const isStatic = resolveLongTermMode(memory, mode) !== 'agent';
-  const memoryOf = (config: unknown) =>
-    !isStatic
-      ? undefined
-      : typeof memory === 'function'
-        ? memory((config ?? {}) as RunnableConfig)
-        : memory;
-  const turns = createLongTermMessageTurns<BaseMessage>({
+  const turns = createLongTermMessageTurns<BaseMessage, RunnableConfig>({
+    memory,
+    mode,
     isUser: (message) => message.getType() === 'human',
     // State messages have ids; the others get their position.
     toCore: (messages, offset) =>
@@ -83,14 +67,14 @@ export function longTermMemoryMiddleware({
       }),
     onError,
   });
-
   const middleware = createMiddleware({
     name,
     tools: longTermMemoryTools(memory, mode),
     wrapModelCall: async (request, handler) => {
-      const target = memoryOf(request.runtime);
-      if (target === undefined) return handler(request);
-      const messages = await turns.inject(target, request.messages);
+      const messages = await turns.inject(
+        request.messages,
+        request.runtime as RunnableConfig,
+      );
       return handler(
         messages === request.messages
           ? request
@@ -98,8 +82,7 @@ export function longTermMemoryMiddleware({
       );
     },
     afterModel: (state, runtime) => {
-      const target = memoryOf(runtime);
-      if (target !== undefined) turns.record(target, state.messages);
+      turns.record(state.messages, runtime as RunnableConfig);
       return undefined;
     },
   });
