@@ -1,8 +1,5 @@
-// The createAgent middleware needs `langchain` and lives at
-// `@acm/langchain/middleware`, so this entry imports without it.
-// What an application needs from @acm/core, so one package is enough for
-// the usual set-up (everything else: import '@acm/core'). Every type of
-// core's root is re-exported.
+// Imports without `langchain` (the middleware is `@acm/langchain/middleware`).
+// What an application needs from @acm/core, and every type of its root.
 export {
   AcmError,
   AutoContextMemory,
@@ -27,8 +24,7 @@ export {
   warmUp,
 } from '@acm/core';
 export type * from '@acm/core';
-// The LangChain ⇄ core mapping lives in @acm/core/formats (plain data, no
-// LangChain import); this package makes the message classes.
+// The LangChain ⇄ core mapping is @acm/core/formats'; here: the classes.
 export {
   ACM_LC_SOURCE,
   LANGCHAIN_METADATA_KEY,

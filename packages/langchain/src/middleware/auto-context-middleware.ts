@@ -10,6 +10,7 @@ import {
 } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
@@ -19,11 +20,7 @@ import { contextSearchTool } from '../context-search-tool';
 
 export { SHARED_SESSION_ID };
 
-/**
- * LangGraph's "remove every message before this one" id
- * (`REMOVE_ALL_MESSAGES` of `@langchain/langgraph`, which `langchain` does
- * not re-export).
- */
+/** LangGraph's "remove every message before this one" id (`@langchain/langgraph`'s, not re-exported by `langchain`). */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
 /**
@@ -38,8 +35,8 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
    */
   readonly memory?: CoreMemory;
   /**
-   * Fixed tokens assumed before the first model call of a memory has been
-   * measured (the first `beforeModel` runs before the request exists).
+   * Fixed tokens (system prompt, tools) assumed until a thread's first model
+   * call measured them.
    * @default 0
    */
   readonly initialFixedTokens?: number;
@@ -49,14 +46,13 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
    */
   readonly reloadTool?: boolean;
   /**
-   * Register the `context_search` tool (searches the thread's earlier
-   * messages, compressed ones included) next to `context_reload`.
+   * Register the `context_search` tool (over the thread's earlier messages).
    * @default reloadTool
    */
   readonly searchTool?: boolean;
   /**
-   * Append `CONTEXT_RELOAD_INSTRUCTION` to the system prompt of every model
-   * request (once; it is a stable suffix, so prompt caches keep hitting).
+   * Append `CONTEXT_RELOAD_INSTRUCTION` to every request's system prompt (a
+   * stable suffix: prompt caches keep hitting).
    * @default reloadTool
    */
   readonly reloadInstruction?: boolean;
@@ -65,12 +61,6 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
    * @default 'AutoContextMiddleware'
    */
   readonly name?: string;
-}
-
-/** The run config parts the middleware reads. */
-interface RuntimeLike {
-  readonly configurable?: { readonly thread_id?: unknown };
-  readonly signal?: AbortSignal;
 }
 
 /**
@@ -111,8 +101,9 @@ export function autoContextMiddleware({
   });
   /** The memory a model or tool call of this run uses (held since `beforeModel`). */
   const currentMemory = (config: unknown) => {
-    const id = (config as RuntimeLike | undefined)?.configurable?.thread_id;
-    const threadId = sessions.resolveSessionId(id);
+    const threadId = sessions.resolveSessionId(
+      (config as RunnableConfig | undefined)?.configurable?.thread_id,
+    );
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
   /** The compaction before each memory's next model call, for that run's metadata. */
@@ -126,9 +117,9 @@ export function autoContextMiddleware({
     ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({
-        sessionId: (runtime as RuntimeLike).configurable?.thread_id,
+        sessionId: (runtime as RunnableConfig).configurable?.thread_id,
         messages: state.messages,
-        signal: (runtime as RuntimeLike).signal,
+        signal: (runtime as RunnableConfig).signal,
         view: 'if-compressed',
       });
       runMetadata.set(call.memory, getManagedCallAttributes(call));
