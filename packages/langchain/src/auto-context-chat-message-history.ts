@@ -105,15 +105,14 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
    * reused id, a tool result without its call, a non-JSON field).
    */
   override async addMessages(messages: BaseMessage[]): Promise<void> {
-    await this.#persisted.run((memory) => {
-      const base = memory.getOriginalMessages().length;
-      return memory.addMessages(
+    await this.#persisted.run((memory) =>
+      memory.addMessages(
         fromLangChainMessages(messages, {
           previous: memory.getMessages(),
-          generateId: (index) => `lc-${base + index}`,
+          offset: memory.getOriginalMessages().length,
         }),
-      );
-    });
+      ),
+    );
   }
 
   /** Empties the memory: history, offloads and events. */

@@ -4,20 +4,13 @@ import type { LongTermMemoryMode } from '@acm/core/long-term';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 
-/**
- * The long-term memory a call uses: a memory, or a function picking it from
- * the run config (e.g. by `configurable.user_id`), `undefined` for a run
- * without one.
- */
+/** A long-term memory, or a function picking it from the run config (e.g. by `configurable.user_id`). */
 export type LongTermMemorySource = LongTermMemorySourceOf<RunnableConfig>;
 
 /**
- * Long-term memory's agent mode (`'agent'` and `'both'`) as LangChain
- * `tool()`s: `record_to_memory` and `retrieve_from_memory` (core's
- * definitions and JSON schemas, answered by `memory.handleToolCall`: never
- * throws, a failing backend gets a one-line answer). `[]` in `'static'`
- * mode. `longTermMemoryMiddleware` registers them by itself.
- *
+ * Long-term memory's agent mode as LangChain `tool()`s: `record_to_memory`
+ * and `retrieve_from_memory` (core's `createLongTermTools`: never throw), `[]`
+ * in `'static'` mode. `longTermMemoryMiddleware` registers them by itself.
  * @throws InvalidArgumentError for a getter without `mode`.
  */
 export function longTermMemoryTools(
@@ -26,7 +19,7 @@ export function longTermMemoryTools(
 ) {
   return createLongTermTools(memory, mode).map(
     ({ handler, name, description, inputSchema }) =>
-      // A copy of the schema: core's definitions are frozen, and LangChain annotates schemas.
+      // A copy: core's definitions are frozen, and LangChain annotates schemas.
       tool(handler, {
         name,
         description,

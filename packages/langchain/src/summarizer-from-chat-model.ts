@@ -17,8 +17,7 @@ export interface SummarizerChatModel {
 /** How the summary calls are run. */
 export interface SummarizerFromChatModelOptions {
   /**
-   * Extra run config for every summary call (callbacks, tags, metadata,
-   * `runName`, …). Its `signal` is replaced by the request's.
+   * Run config of every summary call (its `signal` is the request's).
    * @default { runName: 'acm_summarizer', tags: ['acm-summarizer'], metadata: { lc_source: 'acm' } }
    */
   readonly config?: Partial<RunnableConfig>;

@@ -18,11 +18,9 @@ export interface LongTermMemoryMiddlewareOptions {
    */
   readonly mode?: LongTermMemoryMode;
   /**
-   * Receives a failed recording (after the model answered: never thrown into
-   * the run) and, when given, a failed retrieval (the model call then goes on
-   * without memories). Without it, a failed retrieval fails the run and a
-   * failed recording is dropped.
-   * @default undefined
+   * Receives a failed recording (never thrown into the run) and a failed
+   * retrieval (the call goes on without memories).
+   * @default undefined: a failed retrieval fails the run, a failed recording is dropped
    */
   readonly onError?: (
     error: unknown,
@@ -54,10 +52,7 @@ export function longTermMemoryMiddleware({
     mode,
     isUser: (message) => message.getType() === 'human',
     // State messages have ids; the others get their position.
-    toCore: (messages, offset) =>
-      fromLangChainMessages([...messages], {
-        generateId: (index) => `lc-${offset + index}`,
-      }),
+    toCore: (messages, offset) => fromLangChainMessages(messages, { offset }),
     withContent: (human, content) =>
       new HumanMessage({
         content: content as HumanMessage['content'],
