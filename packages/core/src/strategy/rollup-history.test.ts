@@ -469,6 +469,62 @@ describe('rollupHistory', () => {
     ]);
   });
 
+  it('should size a resized working summary so that the whole pair fits its share of the room', () => {
+    // Long rounds: their transcript is larger than the room.
+    const messages = [
+      system('sys'),
+      ...textRounds(8).map((message) =>
+        message.role === 'assistant'
+          ? assistant(message.id, `answer ${message.id} ${big(400, 'z')}`)
+          : message,
+      ),
+    ];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    const [opener, summary] = first.working.slice(1, 3);
+    const long = {
+      ...summary!,
+      content: [
+        {
+          type: 'text' as const,
+          text: `${'HAT-101 to HAT-108 were answered. '.repeat(40)}\n${tag('gen-0')}`,
+        },
+      ],
+    };
+    // Nothing consumed in the current round (the request and the exchange in
+    // flight): the history's share is all the room.
+    const grown = [
+      system('sys'),
+      opener!,
+      long,
+      user('u9', 'change HAT-109'),
+      ...exchange('e1', big(400)),
+    ];
+    const budget = 300;
+    const plan = rollupHistory(
+      fixtureContext(grown, {
+        config: { ...config, maxToken: budget },
+        messageBudget: budget,
+        pressure: { messageCount: false, tokens: true },
+        offloads: first.offloads,
+      }),
+    )!;
+    const targetChars = plan.tasks[0]!.targetChars!;
+    const after = [
+      grown[0]!,
+      ...renderReplacement(plan.edits[0]!, {
+        rollupHistory: 'y'.repeat(targetChars),
+      }),
+      ...grown.slice(3),
+    ];
+    expect(charCounter.countMessages(grown)).toBeGreaterThan(budget);
+    expect(charCounter.countMessages(after)).toBeLessThanOrEqual(budget);
+    // …and uses it: within 10 % of the budget.
+    expect(charCounter.countMessages(after)).toBeGreaterThan(budget * 0.9);
+  });
+
   it('should skip when no round is closed or the block is under 4 messages', () => {
     const onlyUsers = Array.from({ length: 30 }, (_, index) =>
       user(`u${index}`),

@@ -243,8 +243,8 @@ function isRollupMessage(message: Message): boolean {
 }
 
 /**
- * The rollup of `[start, end)`. `pairTokens`: the tokens its summary may
- * take, when the caller sized it (`resizeWorkingSummary`);
+ * The rollup of `[start, end)`. `pairTokens`: the tokens the pair (opener,
+ * summary, note, ledger, tag) may take, when the caller sized it (`resizeWorkingSummary`);
  * then earlier rollups in the block are summarized from their originals too,
  * not from their text, so a resized summary is not a summary of a summary.
  */
@@ -425,9 +425,12 @@ function sizeRollup(
   // The room the rest of the prompt leaves under the budget: a small budget's
   // working summary uses it instead of a fixed share of its input, so the
   // last resort does not have to fold the history again.
+  // A resized pair's share (`pairTokens`) holds its opener, note, ledger and
+  // tag too.
   const room =
-    pairTokens ??
-    context.messageBudget - rest - counter.countMessages([opener, bare]) - 8;
+    (pairTokens ?? context.messageBudget - rest) -
+    counter.countMessages([opener, bare]) -
+    8;
   const transcript = renderTranscript(taskMessages);
   return Math.max(
     Math.min(ROLLUP_MIN_TARGET_CHARS, transcript.length - 1),
