@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmStrategyName } from '../config/config';
-import { DEFAULT_PROMPTS } from './default-prompts';
+import { CURRENT_ROUND_FOLD_PROMPT, DEFAULT_PROMPTS } from './default-prompts';
 
 const strategies: LlmStrategyName[] = [
   'rollupHistory',
@@ -95,4 +95,34 @@ describe('DEFAULT_PROMPTS', () => {
       );
     },
   );
+});
+
+describe('CURRENT_ROUND_FOLD_PROMPT', () => {
+  it('should ask for a sectioned first-person account of the work on the current request, under the common rules', () => {
+    const headings = [
+      'Task and constraints:',
+      'Progress and decisions:',
+      'Files and changes:',
+      'Errors and fixes:',
+      'Next step:',
+    ];
+    const positions = headings.map((heading) =>
+      CURRENT_ROUND_FOLD_PROMPT.indexOf(heading),
+    );
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(CURRENT_ROUND_FOLD_PROMPT).toContain('Write in the first person');
+    expect(CURRENT_ROUND_FOLD_PROMPT).toContain(
+      'The request itself stays in the conversation right before this text',
+    );
+    expect(CURRENT_ROUND_FOLD_PROMPT).toContain(
+      'Answer in the language of the conversation',
+    );
+    expect(CURRENT_ROUND_FOLD_PROMPT).toContain(
+      'Write plain text only: no markdown headers',
+    );
+    expect(CURRENT_ROUND_FOLD_PROMPT).not.toMatch(
+      /compress|offload|CONTEXT_OFFLOAD|<!--/i,
+    );
+  });
 });
