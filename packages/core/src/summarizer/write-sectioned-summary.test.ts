@@ -234,6 +234,53 @@ describe('writeSectionedSummary', () => {
     );
   });
 
+  it('should write a list of groups of records (connecting flights) one group a line, the field names once', () => {
+    const leg = (number: string, origin: string, destination: string) => ({
+      flight_number: number,
+      origin,
+      destination,
+      date: '2024-05-27',
+    });
+    const transcript = renderTranscript([
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'search_onestop_flight',
+            input: { origin: 'DEN', destination: 'IAH', date: '2024-05-27' },
+          },
+        ],
+      },
+      {
+        id: 't1',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'search_onestop_flight',
+            output: JSON.stringify([
+              [leg('HAT084', 'DEN', 'LAS'), leg('HAT266', 'LAS', 'IAH')],
+              [leg('HAT229', 'DEN', 'LAS'), leg('HAT175', 'LAS', 'IAH')],
+            ]),
+          },
+        ],
+      },
+    ]);
+    expect(writeSectionedSummary(transcript, 2000)).toBe(
+      [
+        'Progress and decisions:',
+        '- search_onestop_flight origin: DEN, destination: IAH, date: 2024-05-27 → (flight_number origin destination date) HAT084 DEN LAS 2024-05-27 + HAT266 LAS IAH 2024-05-27',
+        '- HAT229 DEN LAS 2024-05-27 + HAT175 LAS IAH 2024-05-27',
+        'Next step:',
+        '- last call: search_onestop_flight origin: DEN, destination: IAH, date: 2024-05-27',
+      ].join('\n'),
+    );
+  });
+
   it('should name edited files with the change, errors with the call before and after, and the next step', () => {
     expect(writeSectionedSummary(renderTranscript(sweFixture), 2000)).toBe(
       [

@@ -604,7 +604,7 @@ function describeOutcome(body: string, callText = ''): string[] {
       if (parsed.length === 0) return ['[]'];
       // Records of one shape (search results): one row each, the field
       // names once, on the first row.
-      const rows = describeRows(parsed);
+      const rows = describeRows(parsed) ?? describeGroupedRows(parsed);
       if (rows !== undefined) return rows;
       return parsed.map((element) => describeValue(element));
     }
@@ -704,6 +704,28 @@ function describeRows(rows: readonly unknown[]): string[] | undefined {
   return table.rows.map((row, index) =>
     index === 0 ? `(${table.columns.join(' ')}) ${row}` : row,
   );
+}
+
+/**
+ * A list of groups of records of one shape (itineraries of connecting flights)
+ * as one line per group, its rows joined by ` + `, the field names once before
+ * the first: `(flight_number origin …) HAT084 DEN LAS … + HAT266 LAS IAH …`.
+ * Each group was a table with its own header before, so a short summary kept
+ * the header and little of the values. `undefined` when an element is not a
+ * list or the records differ in shape.
+ */
+function describeGroupedRows(groups: readonly unknown[]): string[] | undefined {
+  if (!groups.every((group) => Array.isArray(group) && group.length > 0))
+    return undefined;
+  const lists = groups as readonly (readonly unknown[])[];
+  const table = tabulate(lists.flat());
+  if (table === undefined) return undefined;
+  let next = 0;
+  return lists.map((group, index) => {
+    const line = table.rows.slice(next, next + group.length).join(' + ');
+    next += group.length;
+    return index === 0 ? `(${table.columns.join(' ')}) ${line}` : line;
+  });
 }
 
 /**
