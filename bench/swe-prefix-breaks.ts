@@ -9,7 +9,10 @@
  * break. Replayed as `acm simulate` does: default config except `maxToken`,
  * extractive summarizer, o200k counter.
  *
- *   cd bench && npx tsx --conditions=@acm/source swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID]
+ *   cd bench && npx tsx --conditions=@acm/source swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID [--passes]] [--gap N]
+ *
+ * `--id` prints every break of one run (`--passes`: the passes of every turn);
+ * `--gap N` prints the breaks that come at most N turns after the previous one.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -31,6 +34,7 @@ const { values, positionals } = parseArgs({
     limit: { type: 'string' },
     id: { type: 'string' },
     gap: { type: 'string' },
+    passes: { type: 'boolean' },
   },
 });
 const maxToken = Number(positionals[0] ?? 6000);
@@ -138,7 +142,7 @@ for (const conversation of conversations) {
     if (message.role === 'assistant') {
       const before = counter.countMessages(memory.getMessages());
       const result = await memory.compressIfNeeded();
-      if (process.env.SHOW_PASSES !== undefined && values.id !== undefined)
+      if (values.passes === true && values.id !== undefined)
         console.log(
           turn + 1,
           result.passes.map((p) => `${p.strategy}:${p.outcome}`).join(', '),
