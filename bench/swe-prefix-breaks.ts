@@ -9,7 +9,10 @@
  * break. Replayed as `acm simulate` does: default config except `maxToken`,
  * extractive summarizer, o200k counter.
  *
- *   cd bench && npx tsx --conditions=@acm/source swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID]
+ *   cd bench && npx tsx --conditions=@acm/source swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID [--passes]] [--gap N]
+ *
+ * `--id` prints every break of one run (`--passes`: the passes of every turn);
+ * `--gap N` prints the breaks that come at most N turns after the previous one.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -31,6 +34,7 @@ const { values, positionals } = parseArgs({
     limit: { type: 'string' },
     id: { type: 'string' },
     gap: { type: 'string' },
+    passes: { type: 'boolean' },
   },
 });
 const maxToken = Number(positionals[0] ?? 6000);
@@ -68,6 +72,7 @@ function composition(
     'in flight': 0,
     'other ACM': 0,
     'verbatim consumed': 0,
+    'verbatim notes': 0,
   };
   let lastAssistant = prompt.length;
   for (let index = prompt.length - 1; index >= 0; index--) {
@@ -90,7 +95,10 @@ function composition(
               ? 'digest'
               : marker !== undefined
                 ? 'other ACM'
-                : 'verbatim consumed';
+                : message.role === 'tool' ||
+                    message.content.some((part) => part.type === 'tool-call')
+                  ? 'verbatim consumed'
+                  : 'verbatim notes';
     parts[key] = (parts[key] ?? 0) + count(message);
   });
   return parts;
@@ -134,6 +142,11 @@ for (const conversation of conversations) {
     if (message.role === 'assistant') {
       const before = counter.countMessages(memory.getMessages());
       const result = await memory.compressIfNeeded();
+      if (values.passes === true && values.id !== undefined)
+        console.log(
+          turn + 1,
+          result.passes.map((p) => `${p.strategy}:${p.outcome}`).join(', '),
+        );
       const prompt = memory.getMessages();
       turns++;
       turn++;
@@ -208,6 +221,16 @@ function table(title: string, key: (b: Break) => string): void {
 table('by strategies applied that turn', (b) => b.strategies);
 table('by the first message that differs', (b) => b.at);
 table('by strategies × first difference', (b) => `${b.strategies} @ ${b.at}`);
+table('by what stays verbatim after the break', (b) =>
+  b.landing['verbatim consumed']! > 0
+    ? 'consumed exchanges kept verbatim'
+    : 'no consumed exchange kept verbatim',
+);
+table('by the task right after the break', (b) =>
+  b.landing.task! > maxToken * 0.25
+    ? 'task over 25 % of maxToken'
+    : 'task within 25 % of maxToken',
+);
 table('by first differing index', (b) =>
   b.index <= 3 ? `index ${b.index}` : 'index ≥ 4',
 );

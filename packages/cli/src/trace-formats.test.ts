@@ -104,7 +104,7 @@ describe('acm simulate on every trace format', () => {
           'simulate',
           join(directory, `${format}.jsonl`),
           '--max-token',
-          '16000',
+          '8000',
           '--counter',
           'approximate',
           '--out',

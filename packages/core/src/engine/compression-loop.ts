@@ -175,9 +175,14 @@ export async function compressionLoop(
           ratio <= config.compactRatioThreshold
         ) {
           stopReason = 'compacted';
-          break;
-        }
-        escalated = true;
+          if (!progress.applied) break;
+          // The compaction rewrote the prompt, so the provider's cached prefix
+          // is lost this turn anyway: the current round's LLM passes (an
+          // over-share task or request, large consumed pieces) run now, above
+          // the low-water mark, rather than cost a rewrite of their own a few
+          // turns later (docs/decisions/2026-11-26-prefix-breaks-at-6000.md).
+          if (!CURRENT_ROUND_STRATEGIES.has(name)) continue;
+        } else escalated = true;
       }
     }
     for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {

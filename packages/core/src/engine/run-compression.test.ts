@@ -885,6 +885,43 @@ describe('runCompression', () => {
       ]);
     });
 
+    it('should summarize an over-share task with the clear that rewrote the prompt, not a few turns later', async () => {
+      // A coding agent's loop at the hard budget with a task over 25 % of it:
+      // clearToolUses lands under the trigger, which alone would end the walk
+      // (compaction was enough); the prompt is rewritten anyway, so the task
+      // is summarized in the same call.
+      const loop: Message[] = [
+        textMessage('s0', 'system', 'You are a coding agent.'),
+        textMessage('u1', 'user', buildLog('task', 3600)),
+      ];
+      for (let index = 0; index < 8; index++) {
+        loop.push(
+          bashCall(`a${index}`, `c${index}`, `cat src/module${index}.ts`),
+          bashResult(`t${index}`, `c${index}`, buildLog(`out${index}`, 1500)),
+        );
+      }
+      const { promise } = run(loop, {
+        maxToken: 4000,
+        largePayloadThreshold: 2000,
+      });
+      const outcome = await promise;
+
+      expect(outcome.trigger.tokenCount).toBeGreaterThanOrEqual(4000);
+      expect(
+        outcome.passes.map((pass) => [pass.strategy, pass.outcome]),
+      ).toEqual([
+        ['clearToolUses', 'applied'],
+        ['summarizeLargeCurrentMessages', 'applied'],
+      ]);
+      const task = outcome.state.working[1]!;
+      expect(task.metadata?.acm).toMatchObject({
+        kind: 'request-summary',
+        strategy: 'summarizeLargeCurrentMessages',
+        replaces: ['u1'],
+      });
+      expect(outcome.stopReason).toBe('under-target');
+    });
+
     it('should never defer at or over the hard budget', async () => {
       const { calls, summarizer } = countingSummarizer();
       const { promise } = run(

@@ -54,16 +54,32 @@ describe('describeExchanges', () => {
       ]),
     ]);
     expect(lines).toEqual([
-      '- `nl -ba src/parser.py | sed -n 1,40p` → exit 0, 3 lines: 2\tclass Parser: — defines Parser, parse_line',
+      '- `nl -ba src/parser.py | sed -n 1,40p` → exit 0, 3 lines: 2 class Parser: — defines Parser, parse_line',
       "- `python repro.py` (+1 lines) → exit 1, 4 lines: KeyError: 'width'",
       '- wrote `repro.py` (4 lines; defining main; using parser.run, check_input) → exit 0, no output',
-      '- `grep -rn "def parse" .` → 2 lines: ./src/parser.py:3:    def parse_line(self, line): — hits in src/parser.py, src/io.py',
+      '- `grep -rn "def parse" .` → 2 lines: ./src/parser.py:3: def parse_line(self, line): — hits in src/parser.py, src/io.py',
       '- search {"query":"x","limit":2}',
     ]);
   });
 });
 
 describe('composeDigest', () => {
+  it('should list a call repeated verbatim once, at its latest run, with the number of runs', () => {
+    const lines = [
+      '- `python repro.py` → exit 1, 4 lines: KeyError: width',
+      '- `sed -i s/a/b/ src/parser.py` → exit 0, no output',
+      '- `python repro.py` → exit 1, 4 lines: KeyError: height',
+      '- `cat src/parser.py` → exit 0, 40 lines: class Parser:',
+      '- `python repro.py` → exit 0, 1 line: ok',
+    ];
+    expect(composeDigest(lines, 1000, charCounter).split('\n')).toEqual([
+      DIGEST_HEADER,
+      '- `sed -i s/a/b/ src/parser.py` → exit 0, no output',
+      '- `cat src/parser.py` → exit 0, 40 lines: class Parser:',
+      '- `python repro.py` (ran 3 times; the latest) → exit 0, 1 line: ok',
+    ]);
+  });
+
   it('should keep the newest lines within the token cap and count the rest', () => {
     const lines = ['- one', '- two', '- three'];
     expect(composeDigest(lines, 1000, charCounter)).toBe(

@@ -22,6 +22,9 @@ export const DIGEST_MAX_FILES = 5;
 export const DIGEST_HEADER =
   'Earlier tool calls of this task, cleared to fit the context (what each ran and what it showed; the full calls and outputs are one context_reload away with the id below):';
 
+/** Separates what a digest line's call ran from what it showed. */
+const SHOWED = ' → ';
+
 /**
  * One line per tool exchange of `originals`, in order: what the call ran
  * (a shell command's first line, a written file's path, or the tool name and
@@ -57,7 +60,7 @@ export function describeExchanges(originals: readonly Message[]): string[] {
     for (const call of calls) {
       const result = outputs.get(call.toolCallId);
       lines.push(
-        `- ${describeCall(call.toolName, call.input)}${result === undefined ? '' : ` → ${describeOutput(result.text, result.isError)}`}`,
+        `- ${describeCall(call.toolName, call.input)}${result === undefined ? '' : `${SHOWED}${describeOutput(result.text, result.isError)}`}`,
       );
     }
   }
@@ -66,13 +69,18 @@ export function describeExchanges(originals: readonly Message[]): string[] {
 
 /**
  * The digest text: `DIGEST_HEADER` and the lines, newest kept first while the
- * text stays within `maxTokens` (older lines are replaced by a count).
+ * text stays within `maxTokens` (older lines are replaced by a count). A call
+ * repeated verbatim (a test or a reproduction script run again after each
+ * edit) is listed once, at its latest run, with what that run showed and how
+ * many times it ran: the latest output supersedes the earlier ones, which stay
+ * in the reload entry.
  */
 export function composeDigest(
-  lines: readonly string[],
+  allLines: readonly string[],
   maxTokens: number,
   counter: TokenCounter,
 ): string {
+  const lines = listRepeatsOnce(allLines);
   let budget = maxTokens - counter.countText(DIGEST_HEADER) - 16;
   let first = lines.length;
   while (first > 0) {
@@ -88,6 +96,34 @@ export function composeDigest(
           `- (${first} earlier call${first === 1 ? '' : 's'} not listed here; also in the reload entry)`,
         ];
   return [DIGEST_HEADER, ...omitted, ...lines.slice(first)].join('\n');
+}
+
+/** `lines` with each call that repeats an earlier one verbatim listed once, at its latest run. */
+function listRepeatsOnce(lines: readonly string[]): string[] {
+  const runs = new Map<string, number>();
+  const callOf = (line: string) => {
+    const arrow = line.indexOf(SHOWED);
+    return arrow < 0 ? line : line.slice(0, arrow);
+  };
+  for (const line of lines) {
+    const call = callOf(line);
+    runs.set(call, (runs.get(call) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  const listed: string[] = [];
+  for (const line of lines) {
+    const call = callOf(line);
+    const run = (seen.get(call) ?? 0) + 1;
+    seen.set(call, run);
+    const total = runs.get(call)!;
+    if (run < total) continue;
+    listed.push(
+      total === 1
+        ? line
+        : `${call} (ran ${total} times; the latest)${line.slice(call.length)}`,
+    );
+  }
+  return listed;
 }
 
 const HEREDOC =
@@ -209,7 +245,8 @@ function describeOutput(text: string, isError: boolean): string {
   const shown =
     errorLine ??
     (lines.find((line) => /[A-Za-z]/.test(line)) ?? lines[0]!).trim();
-  let description = `${pieces.join(', ')}: ${clip(shown, DIGEST_OUTPUT_CHARS)}`;
+  // Runs of spaces and tabs (indentation, `nl` columns) carry no fact.
+  let description = `${pieces.join(', ')}: ${clip(shown.replace(/\s+/g, ' '), DIGEST_OUTPUT_CHARS)}`;
   if (names.length > 0) {
     const listed = names.slice(0, DIGEST_MAX_NAMES).join(', ');
     description += ` — defines ${listed}${names.length > DIGEST_MAX_NAMES ? ' and more' : ''}`;

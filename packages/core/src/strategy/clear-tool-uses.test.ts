@@ -54,8 +54,14 @@ function toolLoop(count: number): Message[] {
   return messages;
 }
 
-// Trigger at 60 %, low water at 50 %: a clear must free at least 10 % of the budget.
-const config = { maxToken: 16_000, tokenRatio: 0.6 };
+// Trigger at 60 %, low water at 50 %, well under the hard budget: cache
+// awareness off (`minCurrentRoundSavingsRatio: 0`), so that a clear runs at the
+// trigger and these tests see what it clears.
+const config = {
+  maxToken: 16_000,
+  tokenRatio: 0.6,
+  minCurrentRoundSavingsRatio: 0,
+};
 
 describe('clearToolUses', () => {
   it('should clear every consumed exchange but the 4 most recent, keeping call ids, names and the task', () => {
@@ -163,15 +169,29 @@ describe('clearToolUses', () => {
     expect(result!.content).toEqual(messages[2]!.content);
   });
 
-  it('should plan nothing without token pressure, below the batch minimum, or in a history round', () => {
+  it('should plan nothing without token pressure, below the hard budget, or in a history round', () => {
     const messages = toolLoop(8);
     expect(
       clearToolUses(
         fixtureContext(messages, { config, pressure: { tokens: false } }),
       ),
     ).toBeUndefined();
-    // The candidates free about 2,500 tokens: less than 10 % of 131,072 and under the hard budget.
-    expect(clearToolUses(fixtureContext(messages))).toBeUndefined();
+    // About 4,700 tokens: over the trigger of 2,000 but under the hard budget
+    // of 4,800, so the cached prefix stays until the budget forces a rewrite.
+    expect(
+      clearToolUses(
+        fixtureContext(messages, {
+          config: { maxToken: 4800, tokenRatio: 0.4 },
+        }),
+      ),
+    ).toBeUndefined();
+    expect(
+      clearToolUses(
+        fixtureContext(messages, {
+          config: { maxToken: 4600, tokenRatio: 0.4 },
+        }),
+      ),
+    ).toBeDefined();
     const history = [
       ...toolLoop(8).slice(0, -2),
       assistant('done'),
@@ -208,9 +228,11 @@ describe('clearToolUses', () => {
       [],
     );
     expect(after.working.slice(-2)).toEqual(messages.slice(-2));
-    // Below the hard budget the recent exchanges are kept.
+    // Below the hard budget (cache awareness off) the recent exchanges are kept.
     const below = clearToolUses(
-      fixtureContext(messages, { config: { maxToken: 12_000 } }),
+      fixtureContext(messages, {
+        config: { maxToken: 12_000, minCurrentRoundSavingsRatio: 0 },
+      }),
     )!;
     expect(below.edits.at(-1)!.range.end).toBe(end - 8);
   });

@@ -24,13 +24,6 @@ export const CLEAR_KEEP_RECENT_SHARE = 0.2;
 /** A tool result, a tool-call input value or an assistant text longer than this (characters) is cleared. */
 export const CLEAR_MIN_CHARS = 400;
 
-/**
- * A clear below the hard budget must bring the context this share of
- * `maxToken` under the low-water mark (`targetRatio`), so that the next
- * rewrite of the cached prefix is far away.
- */
-export const CLEAR_LOW_WATER_MARGIN = 0.1;
-
 /** The call message's text is cleared only above this many characters (the model's own reasoning is worth more than a tool's output). */
 export const CLEAR_MIN_TEXT_CHARS = 400;
 
@@ -62,10 +55,12 @@ export const CLEAR_PREVIEW_CHARS = 100;
  * Batching (client-side `clear_at_least`): once it runs, every candidate is
  * cleared at once, like Anthropic's `clear_tool_uses` clears all but `keep`,
  * so that one rewrite of the cached prefix frees as much as it can and the
- * next one is as far away as possible. Below the hard budget (`maxToken`) it
- * runs only when the batch frees at least `maxToken × max(minCurrentRoundSavingsRatio,
- * tokenRatio − targetRatio)` and leaves the context under `maxToken ×
- * (targetRatio − CLEAR_LOW_WATER_MARGIN)`; at the hard budget it always runs.
+ * next one is as far away as possible. It runs only at the hard budget
+ * (`maxToken`): a clear below it rewrites the cached prefix a few turns
+ * before the budget forces one, and the next rewrite comes no later
+ * (docs/decisions/2026-11-26-prefix-breaks-at-6000.md). With
+ * `minCurrentRoundSavingsRatio: 0` (no cache awareness) it runs at every
+ * trigger.
  *
  * Output per exchange: the same messages in the same order with fresh ids and
  * `metadata.acm = { kind: 'offload-stub', strategy: 'clearToolUses', offloadId, replaces: [original id] }`;
@@ -88,13 +83,11 @@ export const clearToolUses: Strategy = (context) => {
       unit.exchange.pendingCallIds.length === 0,
   );
   const total = counter.countMessages(messages);
-  let batch = planBatch(
-    context,
-    units,
-    consumed,
-    CLEAR_KEEP_RECENT_EXCHANGES,
-    total,
-  );
+  // Below the hard budget the cached prefix stays: the budget forces the
+  // rewrite soon enough, and the next one comes no later for waiting.
+  if (total < config.maxToken && config.minCurrentRoundSavingsRatio > 0)
+    return undefined;
+  let batch = planBatch(context, units, consumed, CLEAR_KEEP_RECENT_EXCHANGES);
   // At the hard budget the rewrite happens anyway: in a long tool loop it
   // must land at the low-water mark, or the next one comes a turn or two
   // later. The recent exchanges are given up, oldest first, until it does.
@@ -109,7 +102,7 @@ export const clearToolUses: Strategy = (context) => {
       keep >= 0 && (batch === undefined || total - batch.savings > lowWater);
       keep--
     ) {
-      batch = planBatch(context, units, consumed, keep, total) ?? batch;
+      batch = planBatch(context, units, consumed, keep) ?? batch;
     }
   }
   if (batch === undefined) return undefined;
@@ -204,17 +197,15 @@ interface ClearBatch {
 /**
  * The batch that clears every candidate but the `keep` most recent consumed
  * exchanges (see `dropRecent`), with its digest fold; `undefined` when there
- * is nothing to clear or, below the hard budget, when it does not pay for the
- * rewrite.
+ * is nothing to clear.
  */
 function planBatch(
   context: StrategyContext,
   units: readonly ConversationUnit[],
   consumed: readonly ConversationUnit[],
   keep: number,
-  total: number,
 ): ClearBatch | undefined {
-  const { messages, config, counter } = context;
+  const { messages, counter } = context;
   const older = dropRecent(context, consumed, keep);
   if (older.length === 0) return undefined;
   const keptFrom =
@@ -229,14 +220,6 @@ function planBatch(
         .some((message) => isAcmArtifact(message)),
   );
 
-  // clear_at_least: the band between the trigger and the low-water mark, and
-  // at least the current-round minimum.
-  const atLeast =
-    config.maxToken *
-    Math.max(
-      config.minCurrentRoundSavingsRatio,
-      config.tokenRatio - config.targetRatio,
-    );
   const placeholderTag = formatOffloadTag(PLACEHOLDER_ID);
 
   const chosen: { unit: ConversationUnit; cleared: readonly Message[] }[] = [];
@@ -270,17 +253,6 @@ function planBatch(
       counter.countMessages(cleared);
   }
   if (stubbed.length === 0 && fold === undefined) return undefined;
-  // Below the hard budget a rewrite must pay for itself: free at least
-  // `atLeast`, and reach the low-water mark with a margin, or the next trigger
-  // comes a few turns later and the cached prefix is rewritten again for little.
-  if (
-    total < config.maxToken &&
-    (savings < atLeast ||
-      total - savings >
-        config.maxToken * (config.targetRatio - CLEAR_LOW_WATER_MARGIN))
-  )
-    return undefined;
-
   return { stubbed, fold, savings };
 }
 
@@ -291,7 +263,7 @@ function planBatch(
 export const CLEAR_FOLD_SHARE = 0.1;
 
 /** Share of `maxToken` a digest of cleared tool calls may hold at most. */
-export const CLEAR_DIGEST_SHARE = 0.2;
+export const CLEAR_DIGEST_SHARE = 0.15;
 
 interface DigestFold {
   readonly start: number;

@@ -36,6 +36,12 @@ export interface PlanPieceEditsOptions {
    * @default false
    */
   readonly includeIntent?: boolean;
+  /**
+   * With `includeIntent`: only an intent message of more tokens than this is
+   * summarized.
+   * @default 0
+   */
+  readonly intentOverTokens?: number;
 }
 
 /** A piece of one message that gets its own summary task. */
@@ -77,10 +83,16 @@ export function planPieceEdits(
   const edits: PlannedEdit[] = [];
   const tasks: SummaryTask[] = [];
   const { taskIndex, latestRequestIndex } = context.structure;
+  const intentOverTokens = options.intentOverTokens ?? 0;
   const intent = new Set(
     options.includeIntent === true
       ? [taskIndex, latestRequestIndex].filter(
-          (index) => index >= 0 && (index < start || index >= end),
+          (index) =>
+            index >= 0 &&
+            (index < start || index >= end) &&
+            (intentOverTokens === 0 ||
+              context.counter.countMessage(messages[index]!) >
+                intentOverTokens),
         )
       : [],
   );

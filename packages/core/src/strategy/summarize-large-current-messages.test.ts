@@ -130,6 +130,33 @@ describe('summarizeLargeCurrentMessages', () => {
     ).toBeUndefined();
   });
 
+  it('should summarize an intent within its share only at the hard budget, one over it below too', () => {
+    // A large unseen result keeps the task from fitting beside it, so the
+    // task is not protected; below the hard budget it stays verbatim anyway.
+    const run = (task: string, maxToken: number) =>
+      summarizeLargeCurrentMessages(
+        fixtureContext(
+          [user('task', task), ...exchange('active', big(6000, 'r'))],
+          {
+            pressure: tokensOnly,
+            config: { maxToken, largePayloadThreshold: 1000 },
+          },
+        ),
+      );
+    const within = big(1600, 't');
+    expect(run(within, 1950)).toBeUndefined();
+    expect(run(within, 1900)!.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 1 },
+    ]);
+    const over = run(big(4400, 't'), 4000)!;
+    expect(over.edits.map((edit) => edit.range)).toEqual([
+      { start: 0, end: 1 },
+    ]);
+    expect(
+      renderReplacement(over.edits[0]!, {})[0]!.metadata?.acm,
+    ).toMatchObject({ kind: 'request-summary', replaces: ['task'] });
+  });
+
   it('should not run under message-count pressure alone', () => {
     expect(
       summarizeLargeCurrentMessages(

@@ -1,6 +1,7 @@
 import { PLAN_TOOL_NAMES } from '../plan/plan-tool-names';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import type { Strategy } from './compression-plan';
+import { INTENT_BUDGET_SHARE } from './create-strategy-context';
 import { planPieceEdits } from './plan-piece-edits';
 
 /**
@@ -44,5 +45,12 @@ export const summarizeLargeCurrentMessages: Strategy = (context) => {
       !planTools.has(part.toolName) && text.length > threshold,
     isTextPiece: (_message, text) => text.length > threshold,
     includeIntent: true,
+    // Below the hard budget (a pass that runs with a rewrite of the prompt,
+    // docs/decisions/2026-11-26-prefix-breaks-at-6000.md) only an intent over
+    // its share is summarized; one within it only when the budget needs it.
+    intentOverTokens:
+      context.counter.countMessages(context.messages) < config.maxToken
+        ? config.maxToken * INTENT_BUDGET_SHARE
+        : 0,
   });
 };

@@ -183,10 +183,12 @@ describe('autoContextMiddleware', () => {
           event.type === 'compression' ? [event.strategy] : [],
         ),
     );
-    // Offload, summaries (rollup, tool runs, rounds) and current round.
+    // Offloads, clearing, summaries (rollup, tool runs, rounds) and current round.
     expect([...applied].sort()).toEqual([
+      'clearToolUses',
       'compressCurrentRound',
       'compressToolRuns',
+      'offloadLargeMessages',
       'offloadLargeMessagesProtected',
       'rollupHistory',
       'summarizeLargeCurrentMessages',
