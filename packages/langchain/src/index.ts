@@ -1,8 +1,5 @@
-// The createAgent middleware needs `langchain` and lives at
-// `@acm/langchain/middleware`, so this entry imports without it.
-// What an application needs from @acm/core, so one package is enough for
-// the usual set-up (everything else: import '@acm/core'). Every type of
-// core's root is re-exported.
+// Imports without `langchain` (the middleware is `@acm/langchain/middleware`).
+// What an application needs from @acm/core, and every type of its root.
 export {
   AcmError,
   AutoContextMemory,
@@ -27,9 +24,23 @@ export {
   warmUp,
 } from '@acm/core';
 export type * from '@acm/core';
-export * from './chat-history';
-export * from './memory';
-export * from './message';
-export * from './summarizer';
-export * from './tool';
-export * from './long-term';
+// The LangChain ⇄ core mapping is @acm/core/formats'; here: the classes.
+export {
+  ACM_LC_SOURCE,
+  LANGCHAIN_METADATA_KEY,
+  fromLangChainMessages,
+} from '@acm/core/formats';
+export type {
+  FromLangChainMessagesOptions,
+  JsonObject,
+  LangChainMessageFields,
+  LangChainMessageMetadata,
+  LangChainToolCallMetadata,
+} from '@acm/core/formats';
+export * from './auto-context-chain-memory';
+export * from './auto-context-chat-message-history';
+export * from './context-reload-tool';
+export * from './context-search-tool';
+export * from './long-term-memory-tools';
+export * from './summarizer-from-chat-model';
+export * from './to-langchain-messages';

@@ -1,7 +1,6 @@
 import type { Message } from '@acm/core';
-import { formatLongTermMemoryBlock } from '@acm/core/long-term';
 import type { LongTermMemory } from '@acm/core/long-term';
-import { createLongTermTurns, findLastIndex } from '@acm/core/internal';
+import { createLongTermMessageTurns } from '@acm/core/internal';
 import type { AgentHook } from '../hook/agent-hook';
 import type { JsonSchema } from '../tool/json-schema';
 
@@ -58,8 +57,16 @@ export function longTermMemoryHook({
   priority = 100,
   onError,
 }: LongTermMemoryHookOptions): LongTermMemoryHook {
-  const isStatic = memory.mode !== 'agent';
-  const turns = createLongTermTurns({ onError });
+  const turns = createLongTermMessageTurns<Message>({
+    memory,
+    isUser: (message) => message.role === 'user',
+    toCore: (messages) => messages,
+    withContent: (user, content) => ({
+      ...user,
+      content: content as Message['content'],
+    }),
+    onError,
+  });
 
   return {
     name: 'longTermMemoryHook',
@@ -76,36 +83,12 @@ export function longTermMemoryHook({
       }
     },
     async preReasoning({ request }) {
-      if (!isStatic) return;
-      const index = lastUserIndex(request.messages);
-      if (index < 0) return;
-      const user = request.messages[index]!;
-      const text = await turns.retrieve(memory, user);
-      if (text === '') return;
-      const withBlock: Message = {
-        ...user,
-        content: [
-          { type: 'text', text: formatLongTermMemoryBlock(text) },
-          ...user.content,
-        ],
-      };
-      return {
-        messages: request.messages.map((message, at) =>
-          at === index ? withBlock : message,
-        ),
-      };
+      const messages = await turns.inject(request.messages);
+      return messages === request.messages ? undefined : { messages };
     },
     postCall({ agent }) {
-      if (!isStatic) return;
-      const messages = agent.memory.getOriginalMessages();
-      const start = lastUserIndex(messages);
-      if (start < 0) return;
-      turns.record(memory, messages.slice(start));
+      turns.record(agent.memory.getOriginalMessages());
     },
     flush: () => turns.flush(),
   };
-}
-
-function lastUserIndex(messages: readonly Message[]): number {
-  return findLastIndex(messages, (message) => message.role === 'user');
 }

@@ -26,9 +26,15 @@ export interface FromLangChainMessagesOptions {
   /**
    * Id of the core message made from the input message at `index`, used only
    * when that message has no `id` (LangChain ids are always kept).
-   * @default (index) => `lc-${index}`
+   * @default (index) => `lc-${offset + index}`
    */
   readonly generateId?: (index: number) => string;
+  /**
+   * The position of the first of `messages` in the conversation, for the
+   * default ids (`lc-<position>`).
+   * @default 0
+   */
+  readonly offset?: number;
   /**
    * Core messages that come before `messages` (the conversation so far): a
    * tool message without `name` takes its tool name from the matching call,
@@ -66,7 +72,8 @@ type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 export function fromLangChainMessages(
   messages: readonly LangChainMessageFields[],
   {
-    generateId = (index) => `lc-${index}`,
+    offset = 0,
+    generateId = (index) => `lc-${offset + index}`,
     previous = [],
   }: FromLangChainMessagesOptions = {},
 ): Message[] {

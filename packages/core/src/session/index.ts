@@ -62,6 +62,22 @@ export {
   createSessionToolHandler,
 } from './create-session-tool-handler';
 export { createLongTermTurns, findLastIndex } from './create-long-term-turns';
+export { createChatSummarizer } from './create-chat-summarizer';
+export type { ChatSummaryReply } from './create-chat-summarizer';
+export { createPersistedMemory } from './create-persisted-memory';
+export {
+  NO_LONG_TERM_MEMORY_REPLY,
+  createLongTermMessageTurns,
+  createLongTermTools,
+  resolveLongTermMode,
+} from './create-long-term-message-turns';
+export type {
+  ContentMessage,
+  LongTermMemorySourceOf,
+  LongTermMessageTurns,
+  LongTermTool,
+} from './create-long-term-message-turns';
+export type { PersistedMemory } from './create-persisted-memory';
 export type {
   LongTermTurnError,
   LongTermTurns,

@@ -6,3 +6,4 @@ export {
 } from './get-compaction-attributes';
 export type { CompactionAttributeValue } from './get-compaction-attributes';
 export { summarizeCompressionResult } from './summarize-compression-result';
+export { getManagedCallAttributes } from './get-managed-call-attributes';

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadSweToolOutputs } from '../../test-fixtures/swe-tool-outputs';
-import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
+import { summarizerFromChatModel } from '../summarizer-from-chat-model';
 import { autoContextMiddleware } from './auto-context-middleware';
 
 const CONFIG: AutoContextConfigInput = {

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
 import { loadSweToolOutputs } from '../../test-fixtures/swe-tool-outputs';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
+import { summarizerFromChatModel } from '../summarizer-from-chat-model';
 import { autoContextMiddleware } from './auto-context-middleware';
 
 /** Small enough that every strategy family fires on a 100+ message task. */

@@ -5,6 +5,7 @@ import type {
 import {
   SHARED_SESSION_ID,
   createSessionManager,
+  getManagedCallAttributes,
   withReloadInstruction,
 } from '@acm/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -13,42 +14,29 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { toLangChainMessage } from '../message/to-langchain-messages';
-import { contextReloadTool } from '../tool/context-reload-tool';
-import { contextSearchTool } from '../tool/context-search-tool';
-import {
-  compactionRunMetadata,
-  withRunMetadata,
-} from './compaction-run-metadata';
-import type { CompactionRunMetadata } from './compaction-run-metadata';
+import { toLangChainMessage } from '../to-langchain-messages';
+import { contextReloadTool } from '../context-reload-tool';
+import { contextSearchTool } from '../context-search-tool';
 
 export { SHARED_SESSION_ID };
 
-/**
- * LangGraph's "remove every message before this one" id
- * (`REMOVE_ALL_MESSAGES` of `@langchain/langgraph`, which `langchain` does
- * not re-export).
- */
+/** LangGraph's "remove every message before this one" id (`@langchain/langgraph`'s, not re-exported by `langchain`). */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
 /**
- * The options of `autoContextMiddleware`: how each thread's memory is made
- * and kept (core's `AutoContextSessionOptions`: memory options,
- * `createMemory`, `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`
- * for runs without a `thread_id`), and the agent wiring.
+ * How each thread's memory is made and kept (core's
+ * `AutoContextSessionOptions`), and the agent wiring.
  */
 export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
   /**
-   * The memory of the conversation, for an agent that runs one conversation
-   * (you persist it). Without it, the middleware keeps one memory per
-   * `configurable.thread_id` (the session id); with a `store`, evicted
-   * threads come back intact.
-   * @default undefined (one memory per thread)
+   * The memory of an agent that runs one conversation (you persist it).
+   * @default undefined: one memory per `configurable.thread_id`, evicted
+   * threads saved to and reloaded from `store`
    */
   readonly memory?: CoreMemory;
   /**
-   * Fixed tokens assumed before the first model call of a memory has been
-   * measured (the first `beforeModel` runs before the request exists).
+   * Fixed tokens (system prompt, tools) assumed until a thread's first model
+   * call measured them.
    * @default 0
    */
   readonly initialFixedTokens?: number;
@@ -58,14 +46,13 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
    */
   readonly reloadTool?: boolean;
   /**
-   * Register the `context_search` tool (searches the thread's earlier
-   * messages, compressed ones included) next to `context_reload`.
+   * Register the `context_search` tool (over the thread's earlier messages).
    * @default reloadTool
    */
   readonly searchTool?: boolean;
   /**
-   * Append `CONTEXT_RELOAD_INSTRUCTION` to the system prompt of every model
-   * request (once; it is a stable suffix, so prompt caches keep hitting).
+   * Append `CONTEXT_RELOAD_INSTRUCTION` to every request's system prompt (a
+   * stable suffix: prompt caches keep hitting).
    * @default reloadTool
    */
   readonly reloadInstruction?: boolean;
@@ -76,29 +63,16 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
   readonly name?: string;
 }
 
-/** The run config parts the middleware reads. */
-interface RuntimeLike {
-  readonly configurable?: { readonly thread_id?: unknown };
-  readonly signal?: AbortSignal;
-}
-
 /**
- * ACM as a LangChain v1 `createAgent` middleware (import it from
- * `@acm/langchain/middleware`; it needs `langchain`). Before every model call
- * (`beforeModel`) it maps the agent state's messages onto the thread's memory
- * (core's `syncMessages`, by message id: only new messages are converted),
- * compresses when a trigger is reached and, when something was compressed,
- * writes the managed view back into the agent state
- * (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` + the view), so the
- * compaction is checkpointed and later calls start from it. When nothing is
- * compressed, the state is left alone. A state that continues neither the
- * memory's history nor its view (a new conversation without a checkpointer)
- * rebuilds the memory.
- *
- * `wrapModelCall` counts what the request sends besides the messages (system
- * prompt, tool schemas) for the next trigger check, calibrates with the
- * provider's reported input tokens and appends the reload instruction; the
- * `context_reload` tool is registered with the agent.
+ * ACM as a LangChain v1 `createAgent` middleware (it needs `langchain`).
+ * `beforeModel` maps the state's messages onto the thread's memory (core's
+ * session manager, by message id: only new messages are converted),
+ * compresses when a trigger is reached and, only then, writes the managed
+ * view back into the state (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` +
+ * the view), so the compaction is checkpointed. `wrapModelCall` appends the
+ * reload instruction, counts the system prompt and tool schemas for the next
+ * trigger check, calibrates with the provider's input tokens and puts the
+ * compaction's figures on the model run's metadata.
  *
  * @throws (rejects) InvalidArgumentError (`parameter: 'configurable.thread_id'`)
  * for a run without a thread id, unless `memory` or `sharedSession` is given.
@@ -125,48 +99,30 @@ export function autoContextMiddleware({
       }),
     toFramework: (message) => toLangChainMessage(message),
   });
-  /** The memory a model call or a tool call of this run uses (held since `beforeModel`). */
-  const currentMemory = (config: RuntimeLike | undefined) => {
-    const threadId = sessions.resolveSessionId(config?.configurable?.thread_id);
+  /** The memory a model or tool call of this run uses (held since `beforeModel`). */
+  const currentMemory = (config: unknown) => {
+    const threadId = sessions.resolveSessionId(
+      (config as RunnableConfig | undefined)?.configurable?.thread_id,
+    );
     return threadId === undefined ? undefined : sessions.getMemory(threadId);
   };
-
-  const runMetadata = new WeakMap<
-    CoreMemory,
-    CompactionRunMetadata | undefined
-  >();
+  /** The compaction before each memory's next model call, for that run's metadata. */
+  const runMetadata = new WeakMap<CoreMemory, object | undefined>();
+  const toolMemory = memory ?? currentMemory;
   return createMiddleware({
     name,
     tools: [
-      ...(reloadTool
-        ? [
-            contextReloadTool({
-              memory:
-                memory ??
-                ((config: RunnableConfig) =>
-                  currentMemory(config as RuntimeLike)),
-            }),
-          ]
-        : []),
-      ...(searchTool
-        ? [
-            contextSearchTool({
-              memory:
-                memory ??
-                ((config: RunnableConfig) =>
-                  currentMemory(config as RuntimeLike)),
-            }),
-          ]
-        : []),
+      ...(reloadTool ? [contextReloadTool({ memory: toolMemory })] : []),
+      ...(searchTool ? [contextSearchTool({ memory: toolMemory })] : []),
     ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({
-        sessionId: (runtime as RuntimeLike).configurable?.thread_id,
+        sessionId: (runtime as RunnableConfig).configurable?.thread_id,
         messages: state.messages,
-        signal: (runtime as RuntimeLike).signal,
+        signal: (runtime as RunnableConfig).signal,
         view: 'if-compressed',
       });
-      runMetadata.set(call.memory, compactionRunMetadata(call));
+      runMetadata.set(call.memory, getManagedCallAttributes(call));
       return call.messages === undefined
         ? undefined
         : {
@@ -185,7 +141,6 @@ export function autoContextMiddleware({
       const next =
         systemPrompt === base ? request : { ...request, systemPrompt };
       if (target === undefined) return handler(next);
-      // The compaction before this call, as the model run's metadata.
       const metadata = runMetadata.get(target);
       runMetadata.delete(target);
       // The request's messages are the memory's working messages (`beforeModel` synced them).
@@ -193,10 +148,9 @@ export function autoContextMiddleware({
         system: systemPrompt,
         tools: request.tools.map((tool) => toToolSchema(tool)),
       });
+      const model = withRunMetadata(next.model, metadata);
       const response = await handler(
-        metadata === undefined
-          ? next
-          : { ...next, model: withRunMetadata(next.model, metadata) },
+        model === next.model ? next : { ...next, model },
       );
       calibrate(response.usage_metadata);
       return response;
@@ -212,4 +166,15 @@ function toToolSchema(tool: unknown): unknown {
   } catch {
     return tool; // a provider (server) tool: already plain data
   }
+}
+
+/** `model` with `metadata` on its runs (`withConfig`, which the agent keeps when it binds the tools). */
+function withRunMetadata<Model>(
+  model: Model,
+  metadata: object | undefined,
+): Model {
+  const { withConfig } = model as { withConfig?: (config: object) => Model };
+  return metadata !== undefined && typeof withConfig === 'function'
+    ? withConfig.call(model, { metadata })
+    : model;
 }

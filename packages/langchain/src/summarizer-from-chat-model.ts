@@ -1,6 +1,5 @@
 import type { Summarizer } from '@acm/core';
-import { renderSummaryRequest } from '@acm/core';
-import { readProviderUsage } from '@acm/core/internal';
+import { createChatSummarizer } from '@acm/core/internal';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
@@ -8,16 +7,17 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 
 /** What `summarizerFromChatModel` needs from a model: any LangChain chat model fits. */
 export interface SummarizerChatModel {
+  /** One summary call: the request as messages in, the reply (its `text` and `usage_metadata`) out. */
   invoke(
     input: BaseLanguageModelInput,
     options?: Partial<RunnableConfig>,
   ): Promise<BaseMessage>;
 }
 
+/** How the summary calls are run. */
 export interface SummarizerFromChatModelOptions {
   /**
-   * Extra run config for every summary call (callbacks, tags, metadata,
-   * `runName`, …). Its `signal` is replaced by the request's.
+   * Run config of every summary call (its `signal` is the request's).
    * @default { runName: 'acm_summarizer', tags: ['acm-summarizer'], metadata: { lc_source: 'acm' } }
    */
   readonly config?: Partial<RunnableConfig>;
@@ -25,16 +25,12 @@ export interface SummarizerFromChatModelOptions {
 
 /**
  * A core `Summarizer` from a LangChain chat model (`BaseChatModel`, a bound
- * model, anything with `invoke(messages, config)` returning a message). Each
- * request becomes one `SystemMessage` (the instructions) and one
- * `HumanMessage` (the transcript, length target and plan hint, rendered by
- * core's `renderSummaryRequest`); the request's abort signal is passed, and
- * the reply's `usage_metadata` becomes the summary's usage (recorded in the
- * compression events). The call is tagged `metadata.lc_source = 'acm'` so
- * stream consumers can leave it out of the UI.
- *
- * Failures are left to core: a rejected call fails its compression pass,
- * which then changes nothing.
+ * model, anything with `invoke(messages, config)` returning a message), by
+ * core's `createChatSummarizer`: each request becomes one `SystemMessage` and
+ * one `HumanMessage`, the request's abort signal is passed, and the reply's
+ * `usage_metadata` becomes the summary's usage. The call is tagged
+ * `metadata.lc_source = 'acm'` so stream consumers can leave it out of the
+ * UI. A rejected call fails its compression pass, which then changes nothing.
  */
 export function summarizerFromChatModel(
   model: SummarizerChatModel,
@@ -46,17 +42,12 @@ export function summarizerFromChatModel(
     },
   }: SummarizerFromChatModelOptions = {},
 ): Summarizer {
-  return async (request) => {
-    const { system, user } = renderSummaryRequest(request);
+  return createChatSummarizer(async ({ system, user }, { signal }) => {
     const reply = await model.invoke(
       [new SystemMessage(system), new HumanMessage(user)],
-      { ...config, signal: request.signal },
+      { ...config, signal },
     );
-    const usage = readProviderUsage(
-      (reply as { usage_metadata?: unknown }).usage_metadata,
-    );
-    return usage === undefined
-      ? { text: reply.text }
-      : { text: reply.text, usage };
-  };
+    const { usage_metadata: usage } = reply as { usage_metadata?: unknown };
+    return { text: reply.text, usage };
+  });
 }

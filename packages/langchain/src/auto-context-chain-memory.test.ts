@@ -5,8 +5,8 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { describe, expect, it } from 'vitest';
-import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
-import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
+import { SummaryChatModel } from '../test-fixtures/summary-chat-model';
+import { summarizerFromChatModel } from './summarizer-from-chat-model';
 import { AutoContextChainMemory } from './auto-context-chain-memory';
 
 function createMemory(

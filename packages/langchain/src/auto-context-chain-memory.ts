@@ -17,9 +17,10 @@ import {
   getBufferString,
   isBaseMessage,
 } from '@langchain/core/messages';
-import { AutoContextChatMessageHistory } from '../chat-history/auto-context-chat-message-history';
-import type { AutoContextChatMessageHistoryOptions } from '../chat-history/auto-context-chat-message-history';
+import { AutoContextChatMessageHistory } from './auto-context-chat-message-history';
+import type { AutoContextChatMessageHistoryOptions } from './auto-context-chat-message-history';
 
+/** The chat history's options (core memory options, `memory`, `fixedTokens`, `offloadMarkers`) plus the chain variables. */
 export interface AutoContextChainMemoryOptions extends AutoContextChatMessageHistoryOptions {
   /**
    * The variable `loadMemoryVariables` returns the history under.
@@ -55,20 +56,13 @@ export interface AutoContextChainMemoryOptions extends AutoContextChatMessageHis
 }
 
 /**
- * ACM as a LangChain `BaseMemory`: a drop-in wherever a classic chain takes a
- * `memory` (`@langchain/classic` `ConversationChain`, `LLMChain`, or your own
- * `RunnableSequence` calling `loadMemoryVariables` / `saveContext`).
- *
- * `loadMemoryVariables` compresses when a trigger is reached and returns the
- * managed history (messages or a buffer string); `saveContext` appends the
- * input and the output, which may be strings, messages or message lists (an
- * `AIMessage` with `tool_calls`, its `ToolMessage`s and the final answer).
- * Nothing is lost: the original messages stay in `memory`. A classic chain
- * has no `context_reload` tool, so the history it gets carries no offload
- * markers unless `offloadMarkers: true` (give the model
- * `contextReloadTool({ memory })` then).
- *
- * (Named apart from `@acm/core`'s `AutoContextMemory`, the memory it wraps.)
+ * ACM as a LangChain `BaseMemory` for classic chains (`@langchain/classic`
+ * `ConversationChain`, `LLMChain`, a `RunnableSequence` calling
+ * `loadMemoryVariables` / `saveContext`), over an
+ * `AutoContextChatMessageHistory`: `loadMemoryVariables` returns the managed
+ * history (messages or a buffer string), without offload markers unless
+ * `offloadMarkers: true`; `saveContext` appends the input and the output:
+ * strings, messages or message lists (tool calls and their results).
  */
 export class AutoContextChainMemory extends BaseMemory {
   /** The history behind this memory (usable on its own). */
@@ -99,12 +93,12 @@ export class AutoContextChainMemory extends BaseMemory {
     this.aiPrefix = aiPrefix;
   }
 
-  /** The core memory (events, original messages, offloads, state). */
+  /** The core memory. */
   get memory(): CoreMemory {
     return this.chatHistory.memory;
   }
 
-  /** The session this memory holds. */
+  /** The core memory's session. */
   get sessionId(): string {
     return this.chatHistory.sessionId;
   }
@@ -129,9 +123,8 @@ export class AutoContextChainMemory extends BaseMemory {
   }
 
   /**
-   * Appends the turn: the input (a string becomes a `HumanMessage`) then the
-   * output (a string becomes an `AIMessage`); messages and message lists are
-   * appended as they are, so tool calls and results can be recorded.
+   * Appends the input (a string becomes a `HumanMessage`) and the output (an
+   * `AIMessage`); messages and message lists are appended as they are.
    * @throws (rejects) InvalidArgumentError when a value is neither a string,
    * a message nor a list of messages.
    */

@@ -12,8 +12,8 @@ import {
 import { RunnableWithMessageHistory } from '@langchain/core/runnables';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
-import { SummaryChatModel } from '../../test-fixtures/summary-chat-model';
-import { summarizerFromChatModel } from '../summarizer/summarizer-from-chat-model';
+import { SummaryChatModel } from '../test-fixtures/summary-chat-model';
+import { summarizerFromChatModel } from './summarizer-from-chat-model';
 import { AutoContextChatMessageHistory } from './auto-context-chat-message-history';
 
 const TURNS = 30;

@@ -7,12 +7,9 @@ import { createSessionSearchHandler } from '@acm/core/internal';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 
+/** Where `contextSearchTool` searches. */
 export interface ContextSearchToolOptions {
-  /**
-   * The memory whose history is searched (an `AutoContextMemory`), or a
-   * function picking it from the tool call's run config (e.g. by
-   * `configurable.thread_id`); `undefined` when the run has none yet.
-   */
+  /** The memory searched, or a function picking it from the run config. */
   readonly memory:
     | ContextSearchMemory
     | ((config: RunnableConfig) => ContextSearchMemory | undefined);
@@ -20,10 +17,9 @@ export interface ContextSearchToolOptions {
 
 /**
  * The `context_search` tool as a LangChain `tool()`: the model searches the
- * conversation's earlier messages, compressed ones included, and gets short
+ * conversation's earlier messages, compressed ones included, and gets
  * snippets with the ids to pass to `context_reload` (core's
- * `createContextSearchHandler`; never throws). `autoContextMiddleware`
- * registers it next to `context_reload`.
+ * `createContextSearchHandler`; never throws).
  */
 export function contextSearchTool({ memory }: ContextSearchToolOptions) {
   return tool(createSessionSearchHandler<RunnableConfig>(memory), {

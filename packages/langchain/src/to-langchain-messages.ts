@@ -19,12 +19,10 @@ const CLASSES = {
 } as const;
 
 /**
- * Converts core messages to LangChain messages: the inverse of
- * `fromLangChainMessages`, exact for every message it produced (ids always
- * set, so LangGraph's reducer and `RemoveMessage` find them). The mapping is
- * core's `toLangChainMessageFields` (`@acm/core/formats`); this makes the
- * classes. Messages ACM wrote carry their marker as `additional_kwargs.acm`
- * and `additional_kwargs.lc_source = 'acm'`.
+ * Core messages as LangChain messages (core's `toLangChainMessageFields` made
+ * into classes): the inverse of `fromLangChainMessages`, exact for every
+ * message it produced, ids always set (for LangGraph's reducer). Messages
+ * ACM wrote carry `additional_kwargs.acm` and `additional_kwargs.lc_source`.
  */
 export function toLangChainMessages(
   messages: readonly Message[],

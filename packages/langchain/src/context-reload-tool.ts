@@ -25,17 +25,16 @@ export const contextReloadSchema = z.object({
 });
 
 /**
- * The memory a reload reads from: a memory (core's, `AutoContextMemory`,
- * `AutoContextChatMessageHistory`: anything with `sessionId` and
- * `lookupOffload`), or a function picking it from the tool call's run config
- * (e.g. by `configurable.thread_id`; `undefined` while the thread has none yet).
+ * A memory (anything with `sessionId` and `lookupOffload`: core's, the chat
+ * history, the chain memory), or a function picking it from the tool call's
+ * run config (`undefined` while the thread has none yet).
  */
 export type ContextReloadMemorySource =
   | ContextReloadMemory
   | ((config: RunnableConfig) => ContextReloadMemory | undefined);
 
+/** Where `contextReloadTool` reads and how long its replies get. */
 export interface ContextReloadToolOptions {
-  /** Where offloaded content is looked up. */
   readonly memory: ContextReloadMemorySource;
   /**
    * Longest reply in characters; longer content is paged.
@@ -46,11 +45,9 @@ export interface ContextReloadToolOptions {
 
 /**
  * The `context_reload` tool as a LangChain `tool()`: the model passes the id
- * of a `<!-- CONTEXT_OFFLOAD: uuid=… -->` marker
- * (`working_context_offload_uuid`, optional `offset`) and gets the original
- * messages back, rendered in full and paged (core's
- * `createContextReloadHandler`; never throws: unknown, cleared and foreign
- * ids get a one-line answer). Give it to a classic agent or `createAgent`;
+ * of a `<!-- CONTEXT_OFFLOAD: uuid=… -->` marker and gets the original
+ * messages back, paged (core's `createContextReloadHandler`; never throws:
+ * unknown, cleared and foreign ids get a one-line answer).
  * `autoContextMiddleware` registers it by itself.
  */
 export function contextReloadTool({

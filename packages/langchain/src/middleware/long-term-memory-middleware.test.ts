@@ -18,9 +18,9 @@ import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { autoContextMiddleware } from '../middleware/auto-context-middleware';
+import { autoContextMiddleware } from './auto-context-middleware';
 import { longTermMemoryMiddleware } from './long-term-memory-middleware';
-import { longTermMemoryTools } from './long-term-memory-tools';
+import { longTermMemoryTools } from '../long-term-memory-tools';
 
 const owner = { userId: 'james_lee_6136' };
 const BLOCK =

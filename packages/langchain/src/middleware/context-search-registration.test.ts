@@ -4,7 +4,7 @@ import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
-import { autoContextMiddleware } from '../middleware/auto-context-middleware';
+import { autoContextMiddleware } from './auto-context-middleware';
 
 describe('autoContextMiddleware (context_search)', () => {
   it('should register context_search next to context_reload, searching the run’s thread only', async () => {

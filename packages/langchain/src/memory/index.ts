@@ -1,2 +1,0 @@
-export { AutoContextChainMemory } from './auto-context-chain-memory';
-export type { AutoContextChainMemoryOptions } from './auto-context-chain-memory';
