@@ -1,12 +1,11 @@
 import type { AiSdkMessage } from '@acm/core/formats';
 import { fromAiSdkMessage } from '@acm/core/formats';
 import type { Message } from '@acm/core';
-import { formatLongTermMemoryBlock } from '@acm/core/long-term';
 import type { LongTermMemory } from '@acm/core/long-term';
 import type { AutoContextMiddleware } from './auto-context-middleware';
 import type { AiSdkCallOptions } from './auto-context-middleware';
 import {
-  createLongTermTurns,
+  createLongTermMessageTurns,
   findLastIndex,
   hashValue,
 } from '@acm/core/internal';
@@ -69,44 +68,46 @@ export function longTermMemoryMiddleware({
   memory,
   onError,
 }: LongTermMemoryMiddlewareOptions): LongTermMemoryMiddleware {
-  const turns = createLongTermTurns({ onError });
-  /** The turn each transformed call records after its answer. */
+  const turns = createLongTermMessageTurns<AiSdkMessage, AiSdkCallOptions>({
+    // A getter's memories in agent mode are skipped call by call.
+    memory:
+      typeof memory === 'function'
+        ? (params) => {
+            const current = memory(params);
+            return current?.mode === 'agent' ? undefined : current;
+          }
+        : memory,
+    mode: typeof memory === 'function' ? 'static' : undefined,
+    isUser: (message) => message.role === 'user',
+    toCore: (messages) => messages.map(toCore),
+    withContent: (message, content) =>
+      ({ ...message, content }) as AiSdkMessage,
+    onError,
+  });
+  /** The turn each transformed call records after its answer, and its call. */
   const pendingTurns = new WeakMap<
     object,
-    { memory: LongTermMemory; messages: readonly AiSdkMessage[] }
+    { params: AiSdkCallOptions; messages: readonly AiSdkMessage[] }
   >();
-
-  const memoryOf = (params: AiSdkCallOptions): LongTermMemory | undefined => {
-    const current = typeof memory === 'function' ? memory(params) : memory;
-    return current?.mode === 'agent' ? undefined : current;
-  };
-
   const record = (params: object, answer: AiSdkMessage): void => {
     const turn = pendingTurns.get(params);
     if (turn !== undefined) {
-      turns.record(turn.memory, [...turn.messages, answer].map(toCore));
+      turns.record([...turn.messages, answer], turn.params);
     }
   };
 
   return {
     specificationVersion: 'v3',
     async transformParams({ params }) {
-      const target = memoryOf(params);
+      const prompt = await turns.inject(params.prompt, params);
+      const next = prompt === params.prompt ? params : { ...params, prompt };
       const index = findLastIndex(
         params.prompt,
         (message) => message.role === 'user',
       );
-      if (target === undefined || index < 0) return params;
-      const text = await turns.retrieve(target, toCore(params.prompt[index]!));
-      const prompt =
-        text === ''
-          ? params.prompt
-          : params.prompt.map((message, at) =>
-              at === index ? withBlock(message, text) : message,
-            );
-      const next = { ...params, prompt };
+      if (index < 0) return next;
       pendingTurns.set(next, {
-        memory: target,
+        params,
         // The answers of earlier steps were recorded as answers.
         messages: params.prompt
           .slice(index)
@@ -163,14 +164,4 @@ export function longTermMemoryMiddleware({
 /** A prompt message as a core message, named by its content so core records it once. */
 function toCore(message: AiSdkMessage): Message {
   return fromAiSdkMessage(message, `ai-sdk-${hashValue(message)}`);
-}
-
-/** The user message with the memories block as its first text part. */
-function withBlock(message: AiSdkMessage, text: string): AiSdkMessage {
-  const block = { type: 'text', text: formatLongTermMemoryBlock(text) };
-  const content =
-    typeof message.content === 'string'
-      ? [block, { type: 'text', text: message.content }]
-      : [block, ...message.content];
-  return { ...message, content } as AiSdkMessage;
 }

@@ -1,6 +1,5 @@
 import type { Summarizer } from '@acm/core';
-import { renderSummaryRequest } from '@acm/core';
-import { readProviderUsage, withoutUndefined } from '@acm/core/internal';
+import { createChatSummarizer, withoutUndefined } from '@acm/core/internal';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,
@@ -60,8 +59,7 @@ export function summarizerFromLanguageModel(
     providerOptions,
   }: SummarizerFromLanguageModelOptions = {},
 ): Summarizer {
-  return async (request) => {
-    const { system, user } = renderSummaryRequest(request);
+  return createChatSummarizer(async ({ system, user }, request) => {
     const result = await model.doGenerate(
       withoutUndefined({
         prompt: [
@@ -81,7 +79,6 @@ export function summarizerFromLanguageModel(
         return type === 'text' && typeof text === 'string' ? text : '';
       })
       .join('');
-    const usage = readProviderUsage(result.usage);
-    return usage === undefined ? { text } : { text, usage };
-  };
+    return { text, usage: result.usage };
+  });
 }

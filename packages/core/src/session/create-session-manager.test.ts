@@ -97,7 +97,7 @@ describe('createSessionManager', () => {
     expect(manager.getMemory(SHARED_SESSION_ID)).toBe(call.memory);
   });
 
-  it('should convert only the new messages of a prompt rebuilt from copies, with content ids', async () => {
+  it('should convert only the new messages of a prompt rebuilt from copies, with position ids', async () => {
     const { manager, converted } = setUp();
     const history = plain(6);
     await manager.manage({ sessionId: 's', messages: history.slice(0, 4) });
@@ -110,13 +110,11 @@ describe('createSessionManager', () => {
     expect(converted).toHaveLength(6);
     expect(
       call.memory.getOriginalMessages().map((message) => message.id),
-    ).toEqual(
-      history.map((message, index) => `m${index}-${hashValue(message)}`),
-    );
+    ).toEqual(history.map((_message, index) => `m${index}`));
     expect(call.messages).toEqual(history);
   });
 
-  it('should recognise the original messages by id once the previous prompt is gone', async () => {
+  it('should recognise the original messages by content once the previous prompt is gone', async () => {
     const first = setUp();
     const history = plain(5);
     const { memory } = await first.manager.manage({
@@ -144,7 +142,54 @@ describe('createSessionManager', () => {
       messages: history,
     });
     expect(call.sync).toMatchObject({ kind: 'appended', anchor: 'original' });
-    expect(call.sync.appended).toHaveLength(2);
+    expect(call.sync.appended.map((message) => message.id)).toEqual([
+      'm3',
+      'm4',
+    ]);
+    // Another conversation of the same length is not taken for this one.
+    const other = await second.manage({
+      sessionId: undefined,
+      messages: plain(6, 50),
+    });
+    expect(other.sync.kind).toBe('rebuilt');
+  });
+
+  it('should recognise stored messages whatever their ids (sessions saved with content-hash ids)', async () => {
+    const history = plain(4);
+    const memory = new AutoContextMemory({ sessionId: 's', counter });
+    await memory.addMessages(
+      history.slice(0, 3).map((message, index) => ({
+        id: `m${index}-${hashValue(message)}`,
+        role: message.role === 'user' ? 'user' : 'assistant',
+        content: [{ type: 'text', text: message.text }],
+      })),
+    );
+    const manager = createSessionManager<Plain>({
+      memory,
+      sessionParameter: 'sessionId',
+      missingSessionMessage: '',
+      fromFramework: (messages, { ids }) =>
+        messages.map((message, index) => ({
+          id: ids[index]!,
+          role: message.role === 'user' ? 'user' : 'assistant',
+          content: [{ type: 'text', text: message.text }],
+        })),
+      toFramework: (message) => ({
+        role: 'user',
+        text: getMessageText(message),
+      }),
+    });
+    const call = await manager.manage({
+      sessionId: undefined,
+      messages: history,
+    });
+    expect(call.sync).toMatchObject({ kind: 'appended', anchor: 'original' });
+    expect(memory.getOriginalMessages().map((message) => message.id)).toEqual([
+      ...history
+        .slice(0, 3)
+        .map((message, index) => `m${index}-${hashValue(message)}`),
+      'm3',
+    ]);
   });
 
   it('should write each core message back once and hand out the framework message it came from', async () => {
@@ -248,9 +293,7 @@ describe('createSessionManager', () => {
     const copies = [...system, ...history].map((message) => ({ ...message }));
     const second = await manager.manage({ sessionId: 's', messages: copies });
     expect(second.sync.anchor).toBe('input');
-    expect(second.sync.appended.map((message) => message.id)).toEqual([
-      `m4-${hashValue(copies[6])}`,
-    ]);
+    expect(second.sync.appended.map((message) => message.id)).toEqual(['m4']);
     expect(second.messages).toHaveLength(7);
     expect(second.messages![0]).toBe(copies[0]);
     expect(second.messages![6]).toBe(copies[6]);

@@ -5,7 +5,6 @@ import { AutoContextMemory } from '../memory/auto-context-memory';
 import type { Message } from '../message/message';
 import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
 import { calibrateFromUsage } from './calibrate-from-usage';
-import { hashValue } from './hash-value';
 import { isSameValue } from '../util/is-same-value';
 import type { CreateSessionMemory, SessionLimits } from './session-registry';
 import { createSessionRegistry } from './session-registry';
@@ -62,7 +61,7 @@ export interface SessionManagerOptions<
   readonly initialFixedTokens?: number;
   /**
    * The id a framework message at `index` has, or gets, in the memory.
-   * @default an incremental identity: `m<index>-<hashValue(message)>` (hashed once per message object)
+   * @default `m<index>`, and stored messages are recognised by content: the framework message converted (`fromFramework`) equals the stored one (`isSameValue`)
    */
   readonly idOf?: (message: TMessage, index: number) => string;
   /** Converts new framework messages to core messages with the given ids. */
@@ -227,15 +226,6 @@ export function createSessionManager<TMessage>({
     maxSessions,
     idleTimeoutMs,
   });
-  const ids = new WeakMap<object, string>();
-  const contentIdOf = (message: TMessage, index: number): string => {
-    let hash = ids.get(message as object);
-    if (hash === undefined) {
-      hash = hashValue(message);
-      ids.set(message as object, hash);
-    }
-    return `m${index}-${hash}`;
-  };
   const views = new Map<string, WeakMap<Message, TMessage>>();
   const viewsOf = (variant: string) => {
     let cache = views.get(variant);
@@ -327,7 +317,16 @@ export function createSessionManager<TMessage>({
           memory,
           messages: request.messages,
           offset,
-          idOf: idOf ?? contentIdOf,
+          idOf: idOf ?? positionId,
+          // Without framework ids: a message is the stored one it converts to (nothing hashed per call).
+          isStored:
+            idOf === undefined
+              ? (message, _index, stored) =>
+                  isSameValue(
+                    fromFramework([message], { ids: [stored.id], memory })[0],
+                    stored,
+                  )
+              : undefined,
           convert: (fresh, { ids: freshIds }) => {
             const converted = fromFramework(fresh, { ids: freshIds, memory });
             // A core message made from a framework message converts back to it.
@@ -398,6 +397,11 @@ export function createSessionManager<TMessage>({
     getMemory: (sessionId) => registry.getMemory(sessionId),
     deleteSession: (sessionId) => registry.deleteSession(sessionId),
   };
+}
+
+/** The default id of the framework message at `index` (see `idOf`). */
+function positionId(_message: unknown, index: number): string {
+  return `m${index}`;
 }
 
 /** Appends `items` to `list` in place (no copy of a long view). */

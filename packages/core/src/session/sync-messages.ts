@@ -46,11 +46,21 @@ export interface SyncMessagesOptions<TMessage> {
   readonly offset?: number;
   /**
    * The id the framework message at `index` has, or gets, in the memory: the
-   * framework's own id where it has one, otherwise an incremental identity
-   * (position + a hash of the message). Called only for the few messages that
-   * are checked and for the new ones.
+   * framework's own id where it has one, otherwise one made from its position
+   * (and `isStored` recognising messages by content). Called only for the
+   * few messages that are checked and for the new ones.
    */
   readonly idOf: (message: TMessage, index: number) => string;
+  /**
+   * Whether the framework message at `index` is `stored`, a message of the
+   * memory (a framework without ids recognises its messages by content).
+   * @default `idOf(message, index) === stored.id`
+   */
+  readonly isStored?: (
+    message: TMessage,
+    index: number,
+    stored: Message,
+  ) => boolean;
   /**
    * Converts new framework messages to core messages; `firstIndex` is the
    * position of the first one in the original history, `ids` the ids
@@ -124,6 +134,7 @@ export async function syncMessages<TMessage>({
   messages,
   offset = 0,
   idOf,
+  isStored = (message, index, stored) => idOf(message, index) === stored.id,
   convert,
   lastInput,
   lastView,
@@ -151,22 +162,15 @@ export async function syncMessages<TMessage>({
     anchor = 'input';
     start = originalCount;
   } else if (
-    matchesPrefix(
-      length,
-      originalCount,
-      sampleSize,
-      (index) =>
-        idOf(at(index), index) === memory.getOriginalMessageAt(index)!.id,
+    matchesPrefix(length, originalCount, sampleSize, (index) =>
+      isStored(at(index), index, memory.getOriginalMessageAt(index)!),
     )
   ) {
     anchor = 'original';
     start = originalCount;
   } else if (
-    matchesPrefix(
-      length,
-      workingCount,
-      sampleSize,
-      (index) => idOf(at(index), index) === memory.getMessageAt(index)!.id,
+    matchesPrefix(length, workingCount, sampleSize, (index) =>
+      isStored(at(index), index, memory.getMessageAt(index)!),
     )
   ) {
     anchor = 'working';
