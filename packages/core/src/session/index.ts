@@ -74,6 +74,7 @@ export type {
   ContentMessage,
   LongTermMemorySourceOf,
   LongTermMessageTurns,
+  LongTermMessageTurnsOptions,
   LongTermTool,
 } from './create-long-term-message-turns';
 export type { PersistedMemory } from './create-persisted-memory';
