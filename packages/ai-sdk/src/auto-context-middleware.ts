@@ -1,10 +1,6 @@
-import type { AiSdkMessage, AiSdkProviderOptions } from '@acm/core/formats';
+import type { AiSdkMessage } from '@acm/core/formats';
 import { fromAiSdkMessage, toAiSdkMessage } from '@acm/core/formats';
-import type {
-  AutoContextMemory,
-  AutoContextSessionOptions,
-  SessionManager,
-} from '@acm/core';
+import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
 import { createSessionManager } from '@acm/core/internal';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
@@ -49,9 +45,13 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
 
 /**
  * A `LanguageModelMiddleware` for `wrapLanguageModel` (ai 6 and ai 7:
- * `specificationVersion: 'v3'` works on both), plus access to its sessions.
+ * `specificationVersion: 'v3'` works on both), plus access to its sessions
+ * (`getMemory`, e.g. for `contextReloadTool`, and `deleteSession`).
  */
-export interface AutoContextMiddleware {
+export interface AutoContextMiddleware extends Pick<
+  SessionManager<AiSdkMessage>,
+  'getMemory' | 'deleteSession'
+> {
   readonly specificationVersion: 'v3';
   readonly transformParams: <TParams extends AiSdkCallOptions>(options: {
     readonly type: 'generate' | 'stream';
@@ -68,10 +68,6 @@ export interface AutoContextMiddleware {
     readonly doStream: () => PromiseLike<TResult>;
     readonly params: AiSdkCallOptions;
   }) => Promise<TResult>;
-  /** The memory of a session held now, e.g. for `contextReloadTool`. */
-  getMemory(sessionId: string): AutoContextMemory | undefined;
-  /** Forgets a session and deletes it from the store. */
-  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -114,7 +110,6 @@ export function autoContextMiddleware({
   }): Promise<TParams> {
     const { [ACM_PROVIDER_OPTIONS_KEY]: acm, ...providerOptions } =
       params.providerOptions ?? {};
-    const system = leadingSystemMessages(params.prompt);
     const call = await sessions.manage({
       sessionId:
         typeof acm?.sessionId === 'string'
@@ -122,23 +117,16 @@ export function autoContextMiddleware({
           : typeof sessionId === 'function'
             ? sessionId(params)
             : sessionId,
-      messages: params.prompt.slice(system.length),
-      system: system.map((message) => message.content).join('\n\n'),
+      messages: params.prompt,
       tools: params.tools ?? [],
       signal: params.abortSignal,
       variant: model.specificationVersion === 'v4' ? 'v4' : 'v3',
     });
-    // `concat`, not a spread: one copy of a long prompt costs a few µs.
-    const prompt = (system as AiSdkMessage[]).concat(call.messages!);
-    const next: TParams = { ...params, prompt };
-    if (Object.hasOwn(params.providerOptions ?? {}, ACM_PROVIDER_OPTIONS_KEY)) {
+    const next: TParams = { ...params, prompt: call.messages! };
+    if (acm !== undefined) {
       // The `acm` namespace is ours: the provider never sees it.
-      if (Object.keys(providerOptions).length === 0) {
-        delete (next as { providerOptions?: unknown }).providerOptions;
-      } else {
-        (next as { providerOptions?: AiSdkProviderOptions }).providerOptions =
-          providerOptions as AiSdkProviderOptions;
-      }
+      (next as { providerOptions?: object }).providerOptions =
+        Object.keys(providerOptions).length > 0 ? providerOptions : undefined;
     }
     calibrations.set(next, call.calibrate);
     return next;
@@ -173,7 +161,8 @@ export function autoContextMiddleware({
 
 /**
  * Core's session manager with the AI SDK converters: ids by position and
- * content hash (core's default), views written in the model's prompt version.
+ * content hash (core's default), views written in the model's prompt version,
+ * leading system messages sent as they are.
  */
 export function createAiSdkSessions(
   options: AutoContextSessionOptions,
@@ -183,6 +172,8 @@ export function createAiSdkSessions(
     ...options,
     sessionParameter: 'sessionId',
     missingSessionMessage: `no session for this call: ${howToName}or sharedSession: true to share one memory across every call`,
+    systemTextOf: (message) =>
+      message.role === 'system' ? message.content : undefined,
     fromFramework: (messages, { ids }) =>
       messages.map((message, index) => fromAiSdkMessage(message, ids[index]!)),
     toFramework: (message, variant) =>
@@ -190,16 +181,4 @@ export function createAiSdkSessions(
         specificationVersion: variant === 'v4' ? 'v4' : 'v3',
       }),
   });
-}
-
-/** The system messages a prompt starts with (sent as they are, counted as fixed tokens). */
-export function leadingSystemMessages(
-  prompt: readonly AiSdkMessage[],
-): Extract<AiSdkMessage, { role: 'system' }>[] {
-  const system: Extract<AiSdkMessage, { role: 'system' }>[] = [];
-  for (const message of prompt) {
-    if (message.role !== 'system') break;
-    system.push(message);
-  }
-  return system;
 }

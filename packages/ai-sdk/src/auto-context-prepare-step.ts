@@ -1,10 +1,7 @@
 import type { AiSdkMessage } from '@acm/core/formats';
-import type { AutoContextMemory, AutoContextSessionOptions } from '@acm/core';
+import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
 import { readToolDefinitions } from '@acm/core/internal';
-import {
-  createAiSdkSessions,
-  leadingSystemMessages,
-} from './auto-context-middleware';
+import { createAiSdkSessions } from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -46,15 +43,14 @@ export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions
   readonly tools?: Readonly<Record<string, unknown>> | readonly unknown[];
 }
 
-/** A `prepareStep` function plus access to its sessions. */
-export interface AutoContextPrepareStep {
+/** A `prepareStep` function plus access to its sessions (`getMemory`, `deleteSession`). */
+export interface AutoContextPrepareStep extends Pick<
+  SessionManager<AiSdkMessage>,
+  'getMemory' | 'deleteSession'
+> {
   <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }>;
-  /** The memory of a session held now, e.g. for `contextReloadTool`. */
-  getMemory(sessionId: string): AutoContextMemory | undefined;
-  /** Forgets a session and deletes it from the store. */
-  deleteSession(sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -88,23 +84,19 @@ export function autoContextPrepareStep({
   const prepareStep = async <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }> => {
-    const instructions =
-      typeof options.instructions === 'string' ? options.instructions : system;
-    const leading = leadingSystemMessages(options.messages);
     const call = await sessions.manage({
       sessionId:
         typeof sessionId === 'function' ? sessionId(options) : sessionId,
-      messages: options.messages.slice(leading.length),
+      messages: options.messages,
       tools: toolList,
-      system: [...leading.map((message) => message.content), instructions]
-        .filter((text) => typeof text === 'string' && text !== '')
-        .join('\n\n'),
+      system:
+        typeof options.instructions === 'string'
+          ? options.instructions
+          : (system ?? ''),
       variant: 'v3',
       acceptsView: true,
     });
-    return {
-      messages: (leading as TMessage[]).concat(call.messages as TMessage[]),
-    };
+    return { messages: call.messages as TMessage[] };
   };
   return Object.assign(prepareStep, {
     getMemory: sessions.getMemory,

@@ -1,6 +1,6 @@
 import type { Summarizer } from '@acm/core';
 import { renderSummaryRequest } from '@acm/core';
-import { readProviderUsage } from '@acm/core/internal';
+import { readProviderUsage, withoutUndefined } from '@acm/core/internal';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,
@@ -62,34 +62,24 @@ export function summarizerFromLanguageModel(
 ): Summarizer {
   return async (request) => {
     const { system, user } = renderSummaryRequest(request);
-    const result = await model.doGenerate({
-      prompt: [
-        { role: 'system', content: system },
-        { role: 'user', content: [{ type: 'text', text: user }] },
-      ],
-      abortSignal: request.signal,
-      ...((maxOutputTokens ?? request.maxOutputTokens) === undefined
-        ? {}
-        : { maxOutputTokens: maxOutputTokens ?? request.maxOutputTokens }),
-      ...(temperature === undefined ? {} : { temperature }),
-      ...(providerOptions === undefined
-        ? {}
-        : {
-            providerOptions: providerOptions as Record<
-              string,
-              Record<string, never>
-            >,
-          }),
-    });
+    const result = await model.doGenerate(
+      withoutUndefined({
+        prompt: [
+          { role: 'system', content: system },
+          { role: 'user', content: [{ type: 'text', text: user }] },
+        ],
+        abortSignal: request.signal,
+        maxOutputTokens: maxOutputTokens ?? request.maxOutputTokens,
+        temperature,
+        providerOptions: providerOptions as
+          Record<string, Record<string, never>> | undefined,
+      }),
+    );
     const text = result.content
-      .filter(
-        (part): part is { type: 'text'; text: string } =>
-          part !== null &&
-          typeof part === 'object' &&
-          (part as { type?: unknown }).type === 'text' &&
-          typeof (part as { text?: unknown }).text === 'string',
-      )
-      .map((part) => part.text)
+      .map((part) => {
+        const { type, text } = (part ?? {}) as Record<string, unknown>;
+        return type === 'text' && typeof text === 'string' ? text : '';
+      })
       .join('');
     const usage = readProviderUsage(result.usage);
     return usage === undefined ? { text } : { text, usage };

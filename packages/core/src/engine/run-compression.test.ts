@@ -855,6 +855,36 @@ describe('runCompression', () => {
       expect(strategiesOf(outcome.events)).toEqual(['compressCurrentRound']);
     });
 
+    it('should run a current-round pass it would defer once an earlier pass of the call rewrote the prompt', async () => {
+      // A closed round with a large output before the same current round:
+      // offloadLargeMessages rewrites the prompt first, under the hard budget
+      // and above the low-water mark.
+      const withLargeHistory: readonly Message[] = [
+        textMessage('s0', 'system', buildLog('policy', 4400)),
+        textMessage('u0', 'user', 'Show the cluster.'),
+        bashCall('a0', 'c0', 'kubectl get nodes'),
+        bashResult('t0', 'c0', buildLog('nodes', 5020)),
+        textMessage('f0', 'assistant', 'Three nodes are ready.'),
+        ...smallCurrentRound.slice(1),
+      ];
+      const { calls, summarizer } = countingSummarizer();
+      const { promise } = run(withLargeHistory, config({}), { summarizer });
+      const outcome = await promise;
+
+      expect(outcome.trigger.tokenCount).toBeLessThan(4000);
+      expect(
+        outcome.passes.map((pass) => [pass.strategy, pass.outcome]),
+      ).toEqual([
+        ['offloadLargeMessages', 'applied'],
+        ['compressCurrentRound', 'applied'],
+      ]);
+      expect(calls).toHaveLength(1);
+      expect(strategiesOf(outcome.events)).toEqual([
+        'offloadLargeMessages',
+        'compressCurrentRound',
+      ]);
+    });
+
     it('should never defer at or over the hard budget', async () => {
       const { calls, summarizer } = countingSummarizer();
       const { promise } = run(

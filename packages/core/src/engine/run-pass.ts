@@ -113,7 +113,7 @@ export async function runPass(
     ...extra,
   });
 
-  if (isDeferred(name, plan, progress.trigger, config, counter)) {
+  if (isDeferred(name, plan, progress, config, counter)) {
     return {
       outcome: 'deferred',
       progress,
@@ -227,18 +227,22 @@ function planPass(
  * the rewrite of messages the provider has cached. With clearToolUses on, the
  * current round is left to the clearing until the hard budget: LLM summaries
  * only where clearing is not enough (#11 item 4,
- * docs/decisions/2026-11-25-clearing-path-and-default-mode.md).
+ * docs/decisions/2026-11-25-clearing-path-and-default-mode.md). Once a pass
+ * of this call has applied, the cached prefix is rewritten this turn anyway:
+ * a current-round pass then runs now rather than cost a rewrite of its own on
+ * a later turn (docs/decisions/2026-11-26-clear-to-the-low-water-mark.md).
  */
 function isDeferred(
   name: StrategyName,
   plan: CompressionPlan,
-  trigger: TriggerCheck,
+  progress: LoopProgress,
   config: AutoContextConfig,
   counter: TokenCounter,
 ): boolean {
   return (
     CURRENT_ROUND_STRATEGIES.has(name) &&
-    trigger.tokenCount < config.maxToken &&
+    !progress.applied &&
+    progress.trigger.tokenCount < config.maxToken &&
     config.minCurrentRoundSavingsRatio > 0 &&
     ((config.strategies.clearToolUses && config.mode !== 'compress') ||
       estimateSavings(plan, counter, config) <

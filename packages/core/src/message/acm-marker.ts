@@ -25,6 +25,12 @@ export type AcmMessageKind =
   /** Current-round exchanges compressed with call/result structure kept. */
   | 'current-round-compression'
   /**
+   * The consumed part of the current round (after its user message, before
+   * the latest exchange) folded into one summary over the hard budget; a
+   * working summary like rollups (generation grows on merge).
+   */
+  | 'current-round-fold'
+  /**
    * The task or the latest user request, larger than its share of the budget,
    * replaced by its summary and reload id. Still a user turn: it opens its round.
    */

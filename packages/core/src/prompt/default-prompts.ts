@@ -58,6 +58,20 @@ Aim for the length you are given; it is a strict target.
 ${COMMON_RULES}`;
 
 /**
+ * The prompt of `compressCurrentRound`'s fold (over the hard budget, the
+ * consumed part of the current round in one summary); a caller's
+ * `customPrompt.compressCurrentRound` replaces it too.
+ */
+export const CURRENT_ROUND_FOLD_PROMPT = `The transcript is the work the assistant has done so far on the user's current request: its tool calls, their results and its notes. The request itself stays in the conversation right before this text, and the assistant is still working on it.
+Write an account of that work from which the assistant can continue without the original messages. Keep:
+- every call that mattered with its exact arguments and what it returned: the records found (each id with its dates, flights, amounts, passengers or paths), the values checked, and the outcome of every write, update, delete or create operation;
+- what the assistant concluded, decided or told the user, and what it was about to do next.
+Repeated lookups and results that led nowhere can be collapsed into one line.
+Write in the first person (I looked up X; it returned Y).
+${SECTIONS}
+${COMMON_RULES}`;
+
+/**
  * The prompts ACM sends as system instructions, one per LLM strategy. Written for
  * this project; every one tells the model to answer in the conversation's language
  * (reference issue #570) and to keep identifiers with what they belong to. The

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../error/invalid-argument-error';
 import { AutoContextMemory } from '../memory/auto-context-memory';
 import type { Message } from '../message/message';
@@ -14,7 +14,7 @@ import { hashValue } from './hash-value';
 
 /** A framework message without ids (like the AI SDK's). */
 interface Plain {
-  readonly role: 'user' | 'assistant';
+  readonly role: 'system' | 'user' | 'assistant';
   readonly text: string;
 }
 
@@ -26,7 +26,11 @@ const plain = (count: number, from = 0): Plain[] =>
   }));
 
 function setUp(
-  options: { sharedSession?: boolean; msgThreshold?: number } = {},
+  options: {
+    sharedSession?: boolean;
+    msgThreshold?: number;
+    systemTextOf?: (message: Plain) => string | undefined;
+  } = {},
 ) {
   const converted: Plain[] = [];
   const written: Message[] = [];
@@ -34,6 +38,7 @@ function setUp(
     sessionParameter: 'sessionId',
     missingSessionMessage: 'name a session',
     sharedSession: options.sharedSession,
+    systemTextOf: options.systemTextOf,
     createMemory: ({ sessionId }) =>
       new AutoContextMemory({
         sessionId,
@@ -209,5 +214,79 @@ describe('createSessionManager', () => {
     });
     expect(call.sync.kind).toBe('rebuilt');
     expect(call.memory.getOriginalMessages()).toHaveLength(3);
+  });
+
+  it('should send the leading system messages as they are, count them, and hand out a new list each call', async () => {
+    const { manager } = setUp({
+      systemTextOf: (message) =>
+        message.role === 'system' ? message.text : undefined,
+    });
+    const system: Plain[] = [
+      { role: 'system', text: 'You help.' },
+      { role: 'system', text: 'Be brief.' },
+    ];
+    const history = plain(5);
+    const first = await manager.manage({
+      sessionId: 's',
+      messages: [...system, ...history.slice(0, 4)],
+      system: 'Use tools.',
+    });
+    expect(first.memory.getOriginalMessages()).toHaveLength(4);
+    expect(first.messages).toHaveLength(6);
+    expect(first.messages![0]).toBe(system[0]);
+    expect(first.messages![1]).toBe(system[1]);
+    const estimate =
+      first.memory.countTokens() +
+      first.memory.countFixedTokens({
+        system: 'You help.\n\nBe brief.\n\nUse tools.',
+        tools: [],
+      });
+    first.calibrate({ inputTokens: { total: estimate * 2 } });
+    expect(first.memory.getCalibration()).toBe(2);
+
+    // The next step: the same prompt rebuilt from copies, one message more.
+    const copies = [...system, ...history].map((message) => ({ ...message }));
+    const second = await manager.manage({ sessionId: 's', messages: copies });
+    expect(second.sync.anchor).toBe('input');
+    expect(second.sync.appended.map((message) => message.id)).toEqual([
+      `m4-${hashValue(copies[6])}`,
+    ]);
+    expect(second.messages).toHaveLength(7);
+    expect(second.messages![0]).toBe(copies[0]);
+    expect(second.messages![6]).toBe(copies[6]);
+    // The list handed out before is not changed by the later call.
+    expect(first.messages).toHaveLength(6);
+  });
+
+  it('should count the fixed content again only when the system prompt or the tools differ', async () => {
+    const { manager } = setUp();
+    const tools = () => [{ name: 'bash', parameters: { type: 'object' } }];
+    const first = await manager.manage({
+      sessionId: 's',
+      messages: plain(2),
+      system: 'You help.',
+      tools: tools(),
+    });
+    const spy = vi.spyOn(first.memory, 'countFixedTokens');
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(3),
+      system: 'You help.',
+      tools: tools(),
+    });
+    expect(spy).not.toHaveBeenCalled();
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(4),
+      system: 'You help.',
+      tools: [{ name: 'bash', parameters: { type: 'string' } }],
+    });
+    await manager.manage({
+      sessionId: 's',
+      messages: plain(5),
+      system: 'Be brief.',
+      tools: [{ name: 'bash', parameters: { type: 'string' } }],
+    });
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 });

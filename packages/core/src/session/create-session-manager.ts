@@ -9,8 +9,8 @@ import { hashValue } from './hash-value';
 import { isSameValue } from '../util/is-same-value';
 import type { CreateSessionMemory, SessionLimits } from './session-registry';
 import { createSessionRegistry } from './session-registry';
-import type { SyncMessagesResult } from './sync-messages';
-import { syncMessages } from './sync-messages';
+import type { MessageSample, SyncMessagesResult } from './sync-messages';
+import { sampleMessages, syncMessages } from './sync-messages';
 
 /** The session id a call gets with `sharedSession: true` when it names none. */
 export const SHARED_SESSION_ID = 'shared';
@@ -80,11 +80,19 @@ export interface SessionManagerOptions<
    * @default identical, or equal by `isSameValue`
    */
   readonly isSameMessage?: (left: TMessage, right: TMessage) => boolean;
+  /**
+   * The text of a framework system message (`undefined` for any other): the
+   * system messages a call's list starts with are sent as they are, ahead of
+   * the view, and their text is counted with `system`.
+   * @default undefined (no leading messages are set apart)
+   */
+  readonly systemTextOf?: (message: TMessage) => string | undefined;
 }
 
 /** What a call sends besides its messages, counted toward the budget. */
 export interface FixedContent {
   readonly system?: string;
+  /** Counted again only when they differ (`isSameValue`) from the last ones measured: pass a new list when they change. */
   readonly tools?: readonly unknown[];
 }
 
@@ -92,7 +100,8 @@ export interface ManageSessionRequest<TMessage> extends FixedContent {
   /** The session the call names (`undefined` or `''`: none). */
   readonly sessionId: unknown;
   /**
-   * The framework's messages of this call, system prompt left out. When
+   * The framework's messages of this call (leading system messages, see
+   * `systemTextOf`, included). When they start with no system message and
    * `system` and `tools` are both absent, the fixed tokens last measured for
    * the memory are used.
    */
@@ -123,9 +132,9 @@ export interface ManagedCall<TMessage> {
   /** Message tokens and count after the sync, before compression (telemetry). */
   readonly before: { readonly tokens: number; readonly messages: number };
   /**
-   * The memory's working messages in the framework's format (see `view`):
-   * the session's own list, extended in place by later calls that only
-   * append, so copy it (`concat`) before handing it out.
+   * What to send (see `view`): the call's leading system messages, then the
+   * memory's working messages in the framework's format; a new array each
+   * call.
    */
   readonly messages: TMessage[] | undefined;
   /** Feeds the provider's reported usage for this call back (`calibrateFromUsage`). */
@@ -163,13 +172,9 @@ export interface SessionManager<TMessage> {
 const SAMPLE_SIZE = 3;
 
 interface SessionData<TMessage> {
-  /**
-   * The framework messages of the last call, all taken in: only the length,
-   * the first and the last `SAMPLE_SIZE` (what `syncMessages` reads), so the
-   * previous prompt is not kept alive.
-   */
-  input: ArrayLike<TMessage> | undefined;
-  /** The last view handed out, its variant, and the memory's revision then. */
+  /** What `syncMessages` reads of the last call's messages (the prompt is not kept alive). */
+  input: MessageSample<TMessage> | undefined;
+  /** The last view (leading messages left out), its variant, and the memory's revision then. */
   view: TMessage[] | undefined;
   variant: string | undefined;
   revision: number | undefined;
@@ -194,6 +199,7 @@ export function createSessionManager<TMessage>({
   fromFramework,
   toFramework,
   isSameMessage = (left, right) => left === right || isSameValue(left, right),
+  systemTextOf,
   createMemory,
   sharedSession = false,
   maxSessions,
@@ -236,9 +242,14 @@ export function createSessionManager<TMessage>({
     if (cache === undefined) views.set(variant, (cache = new WeakMap()));
     return cache;
   };
+  /** The fixed content last measured per memory (a list of tools changed in place is not noticed). */
   const fixedTokens = new WeakMap<
     AutoContextMemory,
-    { key: string; tokens: number }
+    {
+      system: string | undefined;
+      tools: readonly unknown[];
+      tokens: number;
+    }
   >();
 
   /** Calibrates against our count of the working messages plus `tokens`, by the memory's counter. */
@@ -257,10 +268,18 @@ export function createSessionManager<TMessage>({
   ): number => {
     const system = fixed.system === '' ? undefined : fixed.system;
     const tools = fixed.tools ?? [];
-    const key = `${system ?? ''}\u0000${JSON.stringify(tools)}`;
     let known = fixedTokens.get(memory);
-    if (known?.key !== key) {
-      known = { key, tokens: memory.countFixedTokens({ system, tools }) };
+    // Compared, not serialized: the same list again costs nothing, an equal copy one walk.
+    if (
+      known === undefined ||
+      known.system !== system ||
+      !isSameValue(tools, known.tools)
+    ) {
+      known = {
+        system,
+        tools,
+        tokens: memory.countFixedTokens({ system, tools }),
+      };
       fixedTokens.set(memory, known);
     }
     return known.tokens;
@@ -294,11 +313,20 @@ export function createSessionManager<TMessage>({
         }
         return converted;
       };
+      // The leading system messages: sent as they are, counted as fixed tokens.
+      const systemTexts: string[] = [];
+      for (const message of request.messages) {
+        const text = systemTextOf?.(message);
+        if (text === undefined) break;
+        systemTexts.push(text);
+      }
+      const offset = systemTexts.length;
       return registry.run(sessionId, async ({ memory, data }) => {
         const untouched = memory.getRevision() === data.revision;
         const sync = await syncMessages({
           memory,
           messages: request.messages,
+          offset,
           idOf: idOf ?? contentIdOf,
           convert: (fresh, { ids: freshIds }) => {
             const converted = fromFramework(fresh, { ids: freshIds, memory });
@@ -316,11 +344,17 @@ export function createSessionManager<TMessage>({
             : undefined,
           isSameMessage,
         });
-        data.input = sampleOf(request.messages);
+        data.input = sampleMessages(request.messages, offset, SAMPLE_SIZE);
+        if (request.system !== undefined) systemTexts.push(request.system);
         const tokens =
-          request.system === undefined && request.tools === undefined
+          offset === 0 &&
+          request.system === undefined &&
+          request.tools === undefined
             ? (fixedTokens.get(memory)?.tokens ?? initialFixedTokens)
-            : measureTokens(memory, request);
+            : measureTokens(memory, {
+                system: systemTexts.filter((text) => text !== '').join('\n\n'),
+                tools: request.tools,
+              });
         const before = {
           tokens: memory.countTokens(),
           messages: memory.getMessageCount(),
@@ -329,10 +363,10 @@ export function createSessionManager<TMessage>({
           fixedTokens: tokens,
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
-        let messages: TMessage[] | undefined;
+        let view: TMessage[] | undefined;
         if (request.view !== 'if-compressed' || compression.applied) {
           // Only appended since the last view: extend it in place instead of mapping the history again.
-          messages =
+          view =
             untouched &&
             data.view !== undefined &&
             data.variant === variant &&
@@ -342,7 +376,7 @@ export function createSessionManager<TMessage>({
               ? pushAll(data.view, sync.appended.map(convert))
               : memory.getMessages().map(convert);
         }
-        data.view = messages;
+        data.view = view;
         data.variant = variant;
         data.revision = memory.getRevision();
         return {
@@ -350,7 +384,8 @@ export function createSessionManager<TMessage>({
           sync,
           compression,
           before,
-          messages,
+          // One copy: the session keeps extending its view in place.
+          messages: view && request.messages.slice(0, offset).concat(view),
           calibrate: calibrator(memory, tokens),
         };
       });
@@ -363,24 +398,6 @@ export function createSessionManager<TMessage>({
     getMemory: (sessionId) => registry.getMemory(sessionId),
     deleteSession: (sessionId) => registry.deleteSession(sessionId),
   };
-}
-
-/** The entries of `messages` that `syncMessages` reads of a last input, and its length. */
-function sampleOf<TMessage>(
-  messages: readonly TMessage[],
-): ArrayLike<TMessage> {
-  const sample: Record<number, TMessage> & { length: number } = {
-    length: messages.length,
-  };
-  if (messages.length > 0) sample[0] = messages[0]!;
-  for (
-    let index = Math.max(1, messages.length - SAMPLE_SIZE);
-    index < messages.length;
-    index++
-  ) {
-    sample[index] = messages[index]!;
-  }
-  return sample;
 }
 
 /** Appends `items` to `list` in place (no copy of a long view). */

@@ -8,51 +8,106 @@ import { toJsonSafe } from './json-safe';
  * does not protect it.
  */
 export function hashValue(value: unknown): string {
-  return hashText(canonicalJson(value));
+  // The canonical JSON is fed to the hash as it is walked, never built.
+  const hash = new Fnv();
+  feedValue(hash, value);
+  return hash.digest();
 }
 
 /** {@link hashValue} of a string that is already canonical. */
 export function hashText(text: string): string {
-  let first = 0x811c9dc5;
-  let second = 0xcbf29ce4 ^ 0x5bd1e995;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    first = Math.imul(first ^ code, 0x01000193);
-    second = Math.imul(second ^ code, 0x01000193) ^ (second >>> 15);
-  }
-  return (
-    (first >>> 0).toString(16).padStart(8, '0') +
-    (second >>> 0).toString(16).padStart(8, '0')
-  );
+  const hash = new Fnv();
+  hash.raw(text);
+  return hash.digest();
 }
 
-/** The canonical JSON of `toJsonSafe(value)`, without copying `value` first. */
-function canonicalJson(value: unknown): string {
+const PRIME = 0x01000193;
+const QUOTE = 0x22;
+
+/** The two FNV-1a states, fed UTF-16 code units. */
+class Fnv {
+  first = 0x811c9dc5;
+  second = 0xcbf29ce4 ^ 0x5bd1e995;
+
+  raw(text: string): void {
+    let first = this.first;
+    let second = this.second;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      first = Math.imul(first ^ code, PRIME);
+      second = Math.imul(second ^ code, PRIME) ^ (second >>> 15);
+    }
+    this.first = first;
+    this.second = second;
+  }
+
+  char(code: number): void {
+    this.first = Math.imul(this.first ^ code, PRIME);
+    this.second = Math.imul(this.second ^ code, PRIME) ^ (this.second >>> 15);
+  }
+
+  /** Feeds `JSON.stringify(text)`, built only from the first character JSON escapes. */
+  string(text: string): void {
+    this.char(QUOTE);
+    let first = this.first;
+    let second = this.second;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      // Control characters, `"`, `\` and surrogates (lone ones are escaped).
+      if (code < 0x20 || code === QUOTE || code === 0x5c || code >> 11 === 27) {
+        this.first = first;
+        this.second = second;
+        this.raw(JSON.stringify(text.slice(index)).slice(1));
+        return;
+      }
+      first = Math.imul(first ^ code, PRIME);
+      second = Math.imul(second ^ code, PRIME) ^ (second >>> 15);
+    }
+    this.first = first;
+    this.second = second;
+    this.char(QUOTE);
+  }
+
+  digest(): string {
+    return (
+      (this.first >>> 0).toString(16).padStart(8, '0') +
+      (this.second >>> 0).toString(16).padStart(8, '0')
+    );
+  }
+}
+
+/** Feeds the canonical JSON of `toJsonSafe(value)`, without copying `value` first. */
+function feedValue(hash: Fnv, value: unknown): void {
+  if (typeof value === 'string') return hash.string(value);
   if (value === null || typeof value !== 'object') {
-    return JSON.stringify(value) ?? 'null';
+    return hash.raw(JSON.stringify(value) ?? 'null');
   }
   if (
     value instanceof Uint8Array ||
     value instanceof ArrayBuffer ||
     value instanceof URL
   ) {
-    return canonicalJson(toJsonSafe(value));
+    return feedValue(hash, toJsonSafe(value));
   }
-  // Concatenation, not map/join: no array per level (a rope, flattened once by hashText).
-  let text: string;
   if (Array.isArray(value)) {
-    text = '[';
+    hash.char(0x5b); // [
     for (let index = 0; index < value.length; index++) {
-      text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+      if (index > 0) hash.char(0x2c); // ,
+      feedValue(hash, value[index]);
     }
-    return `${text}]`;
+    return hash.char(0x5d); // ]
   }
   const record = value as Record<string, unknown>;
-  text = '{';
+  let empty = true;
+  hash.char(0x7b); // {
   for (const key of Object.keys(record).sort()) {
     const item = record[key];
     if (item === undefined) continue;
-    text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    if (!empty) hash.char(0x2c); // ,
+    empty = false;
+    hash.string(key);
+    hash.char(0x3a); // :
+    feedValue(hash, item);
   }
-  return `${text}}`;
+  hash.char(0x7d); // }
 }

@@ -46,8 +46,9 @@ export type {
   SessionRegistry,
   SessionRegistryOptions,
 } from './session-registry';
-export { syncMessages } from './sync-messages';
+export { sampleMessages, syncMessages } from './sync-messages';
 export type {
+  MessageSample,
   SyncAnchor,
   SyncKind,
   SyncMessagesOptions,

@@ -156,4 +156,31 @@ describe('createSessionRegistry', () => {
       }),
     ).toThrow(InvalidArgumentError);
   });
+
+  it('should start a task on an idle loaded session at once and queue later ones behind it, in call order', async () => {
+    const { registry } = setUp();
+    await registry.run('a', () => undefined);
+    await Promise.resolve(); // the load has settled
+    const order: string[] = [];
+    let release!: () => void;
+    const first = registry.run('a', async () => {
+      order.push('first started');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('first done');
+    });
+    const second = registry.run('a', () => {
+      order.push('second');
+    });
+    expect(order).toEqual(['first started']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first started', 'first done', 'second']);
+    await expect(
+      registry.run('a', () => Promise.reject(new Error('task failed'))),
+    ).rejects.toThrow('task failed');
+    await registry.run('a', () => {
+      order.push('after a failure');
+    });
+    expect(order.at(-1)).toBe('after a failure');
+  });
 });

@@ -80,6 +80,8 @@ export interface SessionRegistry<TData> {
 interface Entry<TData> {
   readonly session: Session<TData>;
   ready: Promise<unknown>;
+  /** Whether `ready` has resolved (a task may then start at once). */
+  loaded: boolean;
   tail: Promise<unknown>;
   lastUsed: number;
   busy: number;
@@ -121,10 +123,15 @@ export function createSessionRegistry<TData>({
     const entry: Entry<TData> = {
       session: { id: sessionId, memory, data: createData() },
       ready: store === undefined ? pending : pending.then(() => memory.load()),
+      loaded: false,
       tail: Promise.resolve(),
       lastUsed: clock.now(),
       busy: 0,
     };
+    entry.ready.then(
+      () => (entry.loaded = true),
+      () => undefined,
+    );
     entries.set(sessionId, entry);
     return entry;
   };
@@ -159,30 +166,45 @@ export function createSessionRegistry<TData>({
   return {
     run(sessionId, task) {
       const entry = open(sessionId);
+      const idle = entry.busy === 0 && entry.loaded;
       entry.busy++;
       entry.lastUsed = clock.now();
-      const result = entry.tail
-        .then(() =>
-          entry.ready.catch((error: unknown) => {
-            // A failed load is not cached: the next call makes the session again.
-            if (entries.get(sessionId) === entry) entries.delete(sessionId);
-            throw error;
-          }),
-        )
-        .then(async () => {
+      const settle = () => {
+        entry.busy--;
+        entry.lastUsed = clock.now();
+        if (entries.get(sessionId) === entry) {
+          entries.delete(sessionId); // most recently used again
+          entries.set(sessionId, entry);
+        }
+        enforceLimits(sessionId);
+      };
+      const runTask = async () => {
+        try {
           const value = await task(entry.session);
           if (store !== undefined) await entry.session.memory.save();
           return value;
-        })
-        .finally(() => {
-          entry.busy--;
-          entry.lastUsed = clock.now();
-          if (entries.get(sessionId) === entry) {
-            entries.delete(sessionId); // most recently used again
-            entries.set(sessionId, entry);
-          }
-          enforceLimits(sessionId);
-        });
+        } finally {
+          settle();
+        }
+      };
+      // Nothing queued and the session loaded: start now, no promise hops.
+      const result = idle
+        ? runTask()
+        : entry.tail
+            .then(() =>
+              entry.ready.catch((error: unknown) => {
+                // A failed load is not cached: the next call makes the session again.
+                if (entries.get(sessionId) === entry) entries.delete(sessionId);
+                throw error;
+              }),
+            )
+            .then(
+              () => runTask(),
+              (error: unknown) => {
+                settle();
+                throw error;
+              },
+            );
       entry.tail = result.catch(() => undefined);
       return result;
     },

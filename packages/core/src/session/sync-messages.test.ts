@@ -3,7 +3,7 @@ import { AutoContextMemory } from '../memory/auto-context-memory';
 import type { Message } from '../message/message';
 import { sequentialIds } from '../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../token';
-import { syncMessages } from './sync-messages';
+import { sampleMessages, syncMessages } from './sync-messages';
 
 interface FrameworkMessage {
   readonly id?: string;
@@ -110,5 +110,65 @@ describe('syncMessages', () => {
     await sync(list(3));
     const result = await sync(list(3));
     expect([result.kind, result.appended]).toEqual(['appended', []]);
+  });
+
+  it('should leave the messages before offset out and count positions from it', async () => {
+    const { memory, checked } = setUp();
+    const idOf = (message: FrameworkMessage, index: number) => {
+      checked.push(index);
+      return `p${index}-${message.text}`;
+    };
+    const system = { text: 'system' };
+    const messages = list(4);
+    await syncMessages({
+      memory,
+      messages: [system, ...messages.slice(0, 3)],
+      offset: 1,
+      idOf,
+      convert: toCore,
+    });
+    checked.length = 0;
+    const result = await syncMessages({
+      memory,
+      messages: [system, ...messages],
+      offset: 1,
+      idOf,
+      convert: toCore,
+    });
+    expect([result.kind, result.anchor]).toEqual(['appended', 'original']);
+    expect(checked).toEqual([0, 2, 1, 3]);
+    expect(memory.getOriginalMessages().map((message) => message.id)).toEqual([
+      'p0-t0',
+      'p1-t1',
+      'p2-t2',
+      'p3-t3',
+    ]);
+  });
+
+  it('should recognise the previous list from its sample without computing an id', async () => {
+    const { memory, checked } = setUp();
+    const idOf = (message: FrameworkMessage, index: number) => {
+      checked.push(index);
+      return `p${index}-${message.text}`;
+    };
+    const messages = list(6);
+    await syncMessages({
+      memory,
+      messages: messages.slice(0, 5),
+      idOf,
+      convert: toCore,
+    });
+    checked.length = 0;
+    const copies = messages.map((message) => ({ ...message }));
+    const result = await syncMessages({
+      memory,
+      messages: copies,
+      idOf,
+      convert: toCore,
+      lastInput: sampleMessages(messages.slice(0, 5), 0, 3),
+      isSameMessage: (left, right) => left.text === right.text,
+    });
+    expect([result.kind, result.anchor]).toEqual(['appended', 'input']);
+    expect(checked).toEqual([5]);
   });
 });

@@ -20,11 +20,30 @@ export type SyncAnchor =
   | 'view'
   | 'none';
 
+/**
+ * What `syncMessages` reads of a list it saw before: its length, its first
+ * and its last `sampleSize` messages (`sampleMessages`), so the caller need
+ * not keep the whole list alive.
+ */
+export interface MessageSample<TMessage> {
+  readonly length: number;
+  readonly first: TMessage | undefined;
+  /** The messages from `length - last.length` on. */
+  readonly last: readonly TMessage[];
+}
+
 export interface SyncMessagesOptions<TMessage> {
   /** The memory of the session. */
   readonly memory: AutoContextMemory;
-  /** The framework's full message list of this call (system prompt left out). */
+  /** The framework's full message list of this call. */
   readonly messages: readonly TMessage[];
+  /**
+   * Where the conversation starts in `messages`: the messages before it (a
+   * system prompt sent as it is) are not the memory's. Positions below are
+   * counted from here.
+   * @default 0
+   */
+  readonly offset?: number;
   /**
    * The id the framework message at `index` has, or gets, in the memory: the
    * framework's own id where it has one, otherwise an incremental identity
@@ -42,16 +61,14 @@ export interface SyncMessagesOptions<TMessage> {
     context: { readonly firstIndex: number; readonly ids: readonly string[] },
   ) => readonly Message[];
   /**
-   * The whole list the memory took in on the previous call, when the
-   * framework sends its full history every call (AI SDK middleware). It is
-   * checked first, with `isSameMessage`, and only while the memory's original
-   * messages are exactly that many, so recognising it costs no id (no hash)
-   * of an old message. Only its length, its first and its last `sampleSize`
-   * entries are read, so a sample holding just those is enough (the caller
-   * need not keep the whole list alive).
+   * The list the memory took in on the previous call (`sampleMessages` of
+   * it), when the framework sends its full history every call (AI SDK
+   * middleware). It is checked first, with `isSameMessage`, and only while
+   * the memory's original messages are exactly that many, so recognising it
+   * costs no id (no hash) of an old message.
    * @default undefined
    */
-  readonly lastInput?: ArrayLike<TMessage>;
+  readonly lastInput?: MessageSample<TMessage>;
   /**
    * The view last handed to the framework, when it may send that view back
    * with new messages appended (a `prepareStep` whose result is carried
@@ -105,6 +122,7 @@ export interface SyncMessagesResult {
 export async function syncMessages<TMessage>({
   memory,
   messages,
+  offset = 0,
   idOf,
   convert,
   lastInput,
@@ -112,43 +130,55 @@ export async function syncMessages<TMessage>({
   isSameMessage = Object.is,
   sampleSize = 3,
 }: SyncMessagesOptions<TMessage>): Promise<SyncMessagesResult> {
-  // O(1) reads: no snapshot of the history is built.
+  // O(1) reads: no snapshot of the history is built, no list copied.
   const originalCount = memory.getOriginalMessageCount();
   const workingCount = memory.getMessageCount();
+  const length = messages.length - offset;
+  const at = (index: number) => messages[offset + index]!;
   let anchor: SyncAnchor = 'none';
   let start = 0;
   if (
     lastInput?.length === originalCount &&
-    continues(messages, lastInput, sampleSize, isSameMessage)
+    matchesPrefix(length, originalCount, sampleSize, (index) =>
+      isSameMessage(
+        at(index),
+        index === 0
+          ? lastInput.first!
+          : lastInput.last[index - originalCount + lastInput.last.length]!,
+      ),
+    )
   ) {
     anchor = 'input';
     start = originalCount;
   } else if (
     matchesPrefix(
-      messages.length,
+      length,
       originalCount,
       sampleSize,
       (index) =>
-        idOf(messages[index]!, index) ===
-        memory.getOriginalMessageAt(index)!.id,
+        idOf(at(index), index) === memory.getOriginalMessageAt(index)!.id,
     )
   ) {
     anchor = 'original';
     start = originalCount;
   } else if (
     matchesPrefix(
-      messages.length,
+      length,
       workingCount,
       sampleSize,
-      (index) =>
-        idOf(messages[index]!, index) === memory.getMessageAt(index)!.id,
+      (index) => idOf(at(index), index) === memory.getMessageAt(index)!.id,
     )
   ) {
     anchor = 'working';
     start = workingCount;
-  } else if (continues(messages, lastView, sampleSize, isSameMessage)) {
+  } else if (
+    lastView !== undefined &&
+    matchesPrefix(length, lastView.length, sampleSize, (index) =>
+      isSameMessage(at(index), lastView[index]!),
+    )
+  ) {
     anchor = 'view';
-    start = lastView!.length;
+    start = lastView.length;
   }
 
   const kind: SyncKind =
@@ -158,7 +188,7 @@ export async function syncMessages<TMessage>({
   if (kind === 'rebuilt') await memory.clear();
 
   const firstIndex = kind === 'rebuilt' ? 0 : originalCount;
-  const fresh = messages.slice(start);
+  const fresh = messages.slice(offset + start);
   if (fresh.length === 0) return { kind, anchor, appended: [] };
   const ids = fresh.map((message, offset) =>
     idOf(message, firstIndex + offset),
@@ -168,19 +198,18 @@ export async function syncMessages<TMessage>({
   return { kind, anchor, appended };
 }
 
-/** Whether `messages` continues `prefix`, by `isSameMessage` on the sampled positions (`matchesPrefix`). */
-function continues<TMessage>(
+/** The length, first and last `sampleSize` messages of `messages` from `offset` on (a `lastInput`). */
+export function sampleMessages<TMessage>(
   messages: readonly TMessage[],
-  prefix: ArrayLike<TMessage> | undefined,
+  offset: number,
   sampleSize: number,
-  isSameMessage: (message: TMessage, viewMessage: TMessage) => boolean,
-): boolean {
-  return (
-    prefix !== undefined &&
-    matchesPrefix(messages.length, prefix.length, sampleSize, (index) =>
-      isSameMessage(messages[index]!, prefix[index]!),
-    )
-  );
+): MessageSample<TMessage> {
+  const length = messages.length - offset;
+  return {
+    length,
+    first: messages[offset],
+    last: messages.slice(Math.max(offset + 1, messages.length - sampleSize)),
+  };
 }
 
 /** Whether a list of `length` continues a prefix of `prefixLength`, checking the first and the last `sampleSize` positions. */

@@ -1,7 +1,9 @@
 import { PLAN_TOOL_NAMES } from '../plan/plan-tool-names';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import type { Strategy } from './compression-plan';
+import { planCurrentRoundFold } from './compress-current-round-fold';
 import { planPieceEdits } from './plan-piece-edits';
+import type { PlanPieceEditsOptions } from './plan-piece-edits';
 
 /**
  * Compresses the consumed part of the current round to about
@@ -26,12 +28,16 @@ import { planPieceEdits } from './plan-piece-edits';
  * compressed result parts keep `toolCallId`, `toolName`, `isError` and get
  * `composeSummaryText(...)` as output; compressed text becomes one text part.
  * Ids: offload id, then the message's id.
+ *
+ * Over the hard budget, when the pieces could not bring the prompt under it,
+ * the consumed part of the current round is folded into one summary instead
+ * (`planCurrentRoundFold`, kind `current-round-fold`).
  */
 export const compressCurrentRound: Strategy = (context) => {
   const { config, pressure } = context;
   if (!pressure.tokens) return undefined;
   const planTools = new Set(PLAN_TOOL_NAMES);
-  return planPieceEdits(context, {
+  const options: PlanPieceEditsOptions = {
     strategy: 'compressCurrentRound',
     kind: 'current-round-compression',
     instructions: resolvePrompt('compressCurrentRound', config.customPrompt),
@@ -43,5 +49,13 @@ export const compressCurrentRound: Strategy = (context) => {
       text.length > config.largePayloadThreshold,
     targetChars: (text) =>
       Math.round(text.length * config.currentRoundCompressionRatio),
-  });
+  };
+  if (context.counter.countMessages(context.messages) > context.messageBudget) {
+    // The pieces are drafted without ids: only their ranges are needed to
+    // tell whether they could fit the budget.
+    const draft = planPieceEdits({ ...context, generateId: () => '' }, options);
+    const fold = planCurrentRoundFold(context, draft);
+    if (fold !== undefined) return fold;
+  }
+  return planPieceEdits(context, options);
 };

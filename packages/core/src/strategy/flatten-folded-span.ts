@@ -10,6 +10,7 @@ import { stripOffloadTags } from '../offload/strip-offload-tags';
 export const FOLD_KINDS: ReadonlySet<AcmMessageKind> = new Set<AcmMessageKind>([
   'rollup',
   'last-resort',
+  'current-round-fold',
 ]);
 
 /** Earlier working summary found in a span, reduced to what a new one builds on. */

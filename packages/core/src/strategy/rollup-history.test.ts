@@ -10,6 +10,7 @@ import {
   applyTestPlan,
   assistant,
   big,
+  charCounter,
   counterIds,
   exchange,
   fixtureContext,
@@ -23,6 +24,8 @@ import {
   rollupHistory,
 } from './rollup-history';
 import { renderReplacement } from './render-replacement';
+import { createMarkedTextMessage } from './create-marked-text-message';
+import { LAST_RESORT_USER_TEXT } from './last-resort';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = {
@@ -267,8 +270,21 @@ describe('rollupHistory', () => {
       stateOf(messages),
       rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
     );
-    // The rollup pair, then a current round growing past the budget.
-    const pair = first.working.slice(1, 3);
+    // The rollup pair (a summary larger than its share, below), then a
+    // current round growing past the budget.
+    const [opener, summary] = first.working.slice(1, 3);
+    const pair = [
+      opener!,
+      {
+        ...summary!,
+        content: [
+          {
+            type: 'text' as const,
+            text: `${'HAT-101 to HAT-108 were answered. '.repeat(20)}\n${tag('gen-0')}`,
+          },
+        ],
+      },
+    ];
     const grown = [
       system('sys'),
       ...pair,
@@ -293,6 +309,164 @@ describe('rollupHistory', () => {
     // Its share of the room (546 tokens beside system, request and the
     // in-flight e2, shared with e1 by size: 63 of 677) is under the floor.
     expect(plan.tasks[0]!.targetChars).toBe(ROLLUP_MIN_TARGET_CHARS);
+  });
+
+  it('should take in the messages before the first round (an opening greeting) when the block reaches it', () => {
+    const messages = [
+      system('sys'),
+      assistant('greeting', 'Hi! How can I help you today?'),
+      ...textRounds(6),
+    ];
+    const plan = rollupHistory(
+      fixtureContext(messages, { config, pressure: countOnly }),
+    )!;
+    // r1 and r2 go (the current round r6 and 3 closed ones are kept), and
+    // the greeting with them.
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 6 },
+    ]);
+    expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual([
+      'greeting',
+      'u1',
+      'a1',
+      'u2',
+      'a2',
+    ]);
+  });
+
+  it('should roll up what an earlier fold left before the first round, counting the messages the fold stands for', () => {
+    const folded = textRounds(3);
+    const marker = {
+      kind: 'last-resort',
+      strategy: 'lastResort',
+      offloadId: 'fold-1',
+      generation: 1,
+    } as const;
+    const messages = [
+      system('sys'),
+      createMarkedTextMessage({
+        id: 'fold-user',
+        role: 'user',
+        text: LAST_RESORT_USER_TEXT,
+        marker,
+      }),
+      createMarkedTextMessage({
+        id: 'fold',
+        role: 'assistant',
+        text: `Folded 6 messages.\n${tag('fold-1')}`,
+        marker,
+      }),
+      assistant('left', 'Here are the flights for HAT-104.'),
+      user('now', 'the first one, please'),
+    ];
+    const context = fixtureContext(messages, {
+      config,
+      pressure: countOnly,
+      offloads: { 'fold-1': folded },
+    });
+    // No closed round before the current one: the three messages before it
+    // stand for seven originals, so they are not too few to roll up.
+    expect(analyzeConversation(messages).rounds).toHaveLength(1);
+    const plan = rollupHistory(context)!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 4 },
+    ]);
+    expect(plan.edits[0]!.offloads['gen-0']).toEqual([...folded, messages[3]]);
+    // Three messages that stand for three are too few.
+    const small = [
+      system('sys'),
+      assistant('greeting'),
+      user('u1'),
+      assistant('a1'),
+      user('now'),
+    ];
+    expect(
+      rollupHistory(fixtureContext(small, { config, pressure: countOnly })),
+    ).toBeUndefined();
+  });
+
+  it('should write the working summary again with the rounds closed after it when over the budget', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    const pair = first.working.slice(1, 3);
+    const grown = [
+      system('sys'),
+      ...pair,
+      // Larger than the intent's share: not protected.
+      user('u9', `about HAT-109 ${big(800)}`),
+      assistant('a9', 'HAT-109 is booked.'),
+      user('u10', 'change HAT-109'),
+      ...exchange('e1', big(2400)),
+      ...exchange('e2', big(400)),
+    ];
+    const context = fixtureContext(grown, {
+      config: { ...config, maxToken: 700 },
+      messageBudget: 700,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    const plan = rollupHistory(context)!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 5 },
+    ]);
+    expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual([
+      ...first.offloads['gen-0']!.map((message) => message.id),
+      'u9',
+      'a9',
+    ]);
+    expect(plan.edits[0]!.offloads['gen-0']).toEqual([
+      ...first.offloads['gen-0']!,
+      grown[3],
+      grown[4],
+    ]);
+  });
+
+  it('should not write an earlier working summary again on its own under the budget, nor over it when it is within its share', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    const pair = first.working.slice(1, 3);
+    // The pair and the current request: nothing new to roll up.
+    const alone = [system('sys'), ...pair, user('u9', 'change HAT-109')];
+    expect(
+      rollupHistory(
+        fixtureContext(alone, {
+          config,
+          pressure: countOnly,
+          offloads: first.offloads,
+        }),
+      ),
+    ).toBeUndefined();
+    // Over the budget, its share of the room (beside the consumed e1) holds
+    // its 6-token summary already: a new one would not be smaller.
+    const grown = [
+      ...alone,
+      ...exchange('e1', big(400)),
+      ...exchange('e2', big(400)),
+    ];
+    const over = fixtureContext(grown, {
+      config: { ...config, maxToken: 250 },
+      messageBudget: 250,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    expect(charCounter.countMessages(grown)).toBeGreaterThan(250);
+    expect(rollupHistory(over)).toBeUndefined();
+    // With less room the same summary is written again, smaller.
+    const tight = fixtureContext(grown, {
+      config: { ...config, maxToken: 160 },
+      messageBudget: 160,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    expect(rollupHistory(tight)?.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 3 },
+    ]);
   });
 
   it('should skip when no round is closed or the block is under 4 messages', () => {

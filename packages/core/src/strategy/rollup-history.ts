@@ -17,7 +17,12 @@ import {
   flattenFoldedSpan,
   summaryBody,
 } from './flatten-folded-span';
-import { isAcmArtifact, isClosedRound, isRangeFrozen } from './strategy-guards';
+import {
+  isAcmArtifact,
+  isClosedRound,
+  isFrozen,
+  isRangeFrozen,
+} from './strategy-guards';
 import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import type { IdentifierLedger } from '../message/acm-marker';
 
@@ -43,8 +48,12 @@ export const MIN_ROLLUP_MESSAGES = 4;
  * Block: the closed rounds right before the window that are contiguous (an
  * unclosed round or a round holding a system, protected or in-flight message
  * ends it), plus any working summary (rollup or last-resort fold) right
- * before it. Blocks under
- * `MIN_ROLLUP_MESSAGES` messages are left alone.
+ * before it. When the block reaches the first round (or is empty and the
+ * first round is in the window), the messages before the first round are
+ * history too and join it: an opening greeting, or what an earlier fold left
+ * of a round whose user message it took. Blocks that stand for fewer than
+ * `MIN_ROLLUP_MESSAGES` messages (an earlier fold counts as the originals
+ * behind it) are left alone.
  *
  * Merge (flat, `flattenFoldedSpan`): an earlier working summary inside or
  * right before the block is replaced, not nested; the new generation is its
@@ -74,7 +83,7 @@ export const rollupHistory: Strategy = (context) => {
   const rounds = structure.rounds;
   const resized = resizeWorkingSummary(context);
   if (resized !== undefined) return resized;
-  if (rounds.length < 2) return undefined;
+  if (rounds.length === 0) return undefined;
 
   let firstKept = rounds.length - 1;
   let keptTokens = counter.countMessages(
@@ -106,12 +115,23 @@ export const rollupHistory: Strategy = (context) => {
     !isRangeFrozen(context, round.start, round.end);
   let last = firstKept - 1;
   while (last >= 0 && !rollable(rounds[last]!)) last--;
-  if (last < 0) return undefined;
   let first = last;
   while (first > 0 && rollable(rounds[first - 1]!)) first--;
 
-  let start = rounds[first]!.start;
-  const end = rounds[last]!.end;
+  // The messages before the first round (an opening greeting, or what an
+  // earlier fold left of a round whose user message it took) are history
+  // too: a block that reaches the first round takes them in, and so does an
+  // empty one when the first round is kept.
+  let start: number;
+  let end: number;
+  if (last >= 0) {
+    start = rounds[first]!.start;
+    end = rounds[last]!.end;
+    if (first === 0) start = extendOverPrefix(context, start);
+  } else {
+    end = rounds[0]!.start;
+    start = extendOverPrefix(context, end);
+  }
   while (
     start > 0 &&
     isRollupMessage(messages[start - 1]!) &&
@@ -119,34 +139,74 @@ export const rollupHistory: Strategy = (context) => {
   ) {
     start--;
   }
-  if (end - start < MIN_ROLLUP_MESSAGES) return undefined;
+  // Nothing new to roll up: an earlier working summary alone is only written
+  // again when over the budget (`resizeWorkingSummary`).
+  if (messages.slice(start, end).every(isRollupMessage)) return undefined;
+  if (countStandsFor(context, start, end) < MIN_ROLLUP_MESSAGES)
+    return undefined;
   return planRollup(context, start, end);
 };
 
 /**
- * Over the hard budget (`messageBudget`), the working summary right before
- * the current round (a rollup or last-resort pair) is written again from the
- * originals it stands for, sized to the share of the room the last resort
- * would give it: the room left beside everything it may not fold, shared with
- * the consumed current round in proportion to what each stands for. So the
- * history shrinks through the summarizer as a long current round grows,
- * instead of being folded again by the last resort. `undefined` when under
- * the budget or when no such summary precedes the current round.
+ * The start of the history before `index`: walked back over messages that
+ * are neither system nor frozen, then forward past tool results whose call
+ * stays (an exchange is never split). `index` when there are none.
+ */
+function extendOverPrefix(context: StrategyContext, index: number): number {
+  const { messages } = context;
+  let start = index;
+  while (start > 0 && !isFrozen(context, start - 1)) start--;
+  while (start < index && messages[start]!.role === 'tool') start++;
+  return start;
+}
+
+/**
+ * How many original messages `[start, end)` stands for: an earlier fold
+ * counts as the messages behind it, so a block of one working summary and a
+ * closed exchange is not "small".
+ */
+function countStandsFor(
+  context: StrategyContext,
+  start: number,
+  end: number,
+): number {
+  if (end - start >= MIN_ROLLUP_MESSAGES) return end - start;
+  return flattenFoldedSpan(
+    context.messages.slice(start, end),
+    context.lookupOffload,
+  ).originals.length;
+}
+
+/**
+ * Over the hard budget (`messageBudget`) under token pressure, the history
+ * before the current round — back to the first system or frozen message, when
+ * it holds a working summary (a rollup or last-resort fold) — is written again
+ * as one rollup from the originals it stands for (the summary's, the rounds
+ * closed since, what a fold left of a round), sized to the share of the room
+ * the last resort would give it: the room left beside everything it may not
+ * fold, shared with the consumed current round in proportion to what each
+ * stands for. So the history shrinks through the summarizer as a long current
+ * round grows, instead of being folded again by the last resort. `undefined`
+ * when under the budget or when that history holds no working summary.
  */
 function resizeWorkingSummary(context: StrategyContext) {
-  const { messages, structure, counter } = context;
-  if (structure.rounds.length === 0) return undefined;
+  const { messages, structure, counter, pressure } = context;
+  if (!pressure.tokens || structure.rounds.length === 0) return undefined;
   const total = counter.countMessages(messages);
   if (total <= context.messageBudget) return undefined;
   const end = structure.currentRoundStart;
-  let start = end;
-  while (
-    start > 0 &&
-    isRollupMessage(messages[start - 1]!) &&
-    !isRangeFrozen(context, start - 1, start)
+  // The history before the current round, back to the first frozen message,
+  // when it holds a working summary: that summary, the rounds closed since
+  // and what an earlier fold left of a round are written again as one.
+  const start = extendOverPrefix(context, end);
+  if (
+    !messages
+      .slice(start, end)
+      .some(
+        (message) => message.role === 'assistant' && isRollupMessage(message),
+      )
   )
-    start--;
-  if (end - start < 2) return undefined;
+    return undefined;
   const round = getConsumedCurrentRoundRange(context);
   const consumed = counter.countMessages(
     messages.slice(round.start, round.end),
@@ -162,6 +222,17 @@ function resizeWorkingSummary(context: StrategyContext) {
     kept -
     (consumed > 0 ? countFoldStubTokens(counter, false) : 0);
   const share = Math.floor((room * history) / Math.max(1, history + consumed));
+  // One working summary already within its share: writing it again would not
+  // make it smaller (a summarizer call for nothing).
+  const summaries = block.filter(
+    (message) => message.role === 'assistant' && isRollupMessage(message),
+  );
+  if (
+    summaries.length === 1 &&
+    block.every(isRollupMessage) &&
+    counter.countText(summaryBody(summaries[0]!)) <= share
+  )
+    return undefined;
   return planRollup(context, start, end, share);
 }
 

@@ -106,7 +106,7 @@ const BLOCK_HEADER =
 
 /** Kinds of what ACM wrote, as transcripts label them (`[assistant (rollup)]`). */
 const SUMMARY_LABEL =
-  /\((?:rollup|round-summary|tool-run-summary|last-resort|current-round-summary|current-round-compression|offload-stub)\)/;
+  /\((?:rollup|round-summary|tool-run-summary|last-resort|current-round-summary|current-round-compression|current-round-fold|offload-stub)\)/;
 
 /** Commands and tool names that change a file. */
 const EDIT_COMMAND =
