@@ -76,7 +76,7 @@ export function createLongTermTools<TContext>(
 }
 
 /** A framework message as `createLongTermMessageTurns` reads it. */
-export interface ContentMessage {
+export interface LongTermTurnMessage {
   readonly content: string | readonly unknown[];
 }
 
@@ -140,7 +140,7 @@ export interface LongTermMessageTurnsOptions<TMessage, TContext> {
  * @throws InvalidArgumentError for a getter without `mode`.
  */
 export function createLongTermMessageTurns<
-  TMessage extends ContentMessage,
+  TMessage extends LongTermTurnMessage,
   TContext = void,
 >({
   memory,

@@ -72,7 +72,7 @@ export {
   resolveLongTermMode,
 } from './create-long-term-message-turns';
 export type {
-  ContentMessage,
+  LongTermTurnMessage,
   LongTermMemorySourceOf,
   LongTermMessageTurns,
   LongTermMessageTurnsOptions,
