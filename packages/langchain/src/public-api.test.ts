@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index';
+import * as middleware from './middleware';
 
 // The reviewed public surface: a change to this list is an API change (update
 // the docs, a changeset and this test together). ADR:
@@ -42,5 +43,14 @@ describe('@acm/langchain public API', () => {
       'warmUp',
     ]);
     expect(Object.keys(api).length).toBeLessThanOrEqual(40);
+  });
+
+  it('should export exactly the reviewed runtime values from @acm/langchain/middleware', () => {
+    expect(Object.keys(middleware).sort()).toEqual([
+      'REMOVE_ALL_MESSAGES',
+      'SHARED_SESSION_ID',
+      'autoContextMiddleware',
+      'longTermMemoryMiddleware',
+    ]);
   });
 });

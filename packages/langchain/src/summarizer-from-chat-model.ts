@@ -1,7 +1,7 @@
 import type { Summarizer } from '@acm/core';
 import { createChatSummarizer } from '@acm/core/internal';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
-import type { BaseMessage } from '@langchain/core/messages';
+import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 
@@ -47,7 +47,6 @@ export function summarizerFromChatModel(
       [new SystemMessage(system), new HumanMessage(user)],
       { ...config, signal },
     );
-    const { usage_metadata: usage } = reply as { usage_metadata?: unknown };
-    return { text: reply.text, usage };
+    return { text: reply.text, usage: (reply as AIMessage).usage_metadata };
   });
 }

@@ -76,7 +76,7 @@ export function createLongTermTools<TContext>(
 }
 
 /** A framework message as `createLongTermMessageTurns` reads it. */
-export interface ContentMessage {
+export interface LongTermTurnMessage {
   readonly content: string | readonly unknown[];
 }
 
@@ -105,6 +105,32 @@ export interface LongTermMessageTurns<TMessage, TContext> {
   flush(): Promise<void>;
 }
 
+/** The options of {@link createLongTermMessageTurns}. */
+export interface LongTermMessageTurnsOptions<TMessage, TContext> {
+  /** The memory of the run's owner, or a function picking it from the call's context. */
+  readonly memory: LongTermMemorySourceOf<TContext>;
+  /**
+   * The mode, required with a memory getter.
+   * @default memory.mode
+   */
+  readonly mode?: LongTermMemoryMode;
+  /** Whether a message is the user's (the turn starts at the latest one). */
+  readonly isUser: (message: TMessage) => boolean;
+  /** Converts messages at `offset` and on to core messages. */
+  readonly toCore: (
+    messages: readonly TMessage[],
+    offset: number,
+  ) => readonly Message[];
+  /** The message with new content parts (the memories block first). */
+  readonly withContent: (message: TMessage, content: unknown[]) => TMessage;
+  /**
+   * Receives a failed recording (never thrown into the run) and a failed
+   * retrieval (the call goes on without memories).
+   * @default undefined: a failed retrieval fails the call, a failed recording is dropped
+   */
+  readonly onError?: (error: unknown, context: LongTermTurnError) => void;
+}
+
 /**
  * Core's `createLongTermTurns` over a framework's message list, for the
  * memory (or the getter's memory for a call's context) in its mode: where the
@@ -114,7 +140,7 @@ export interface LongTermMessageTurns<TMessage, TContext> {
  * @throws InvalidArgumentError for a getter without `mode`.
  */
 export function createLongTermMessageTurns<
-  TMessage extends ContentMessage,
+  TMessage extends LongTermTurnMessage,
   TContext = void,
 >({
   memory,
@@ -123,18 +149,10 @@ export function createLongTermMessageTurns<
   toCore,
   withContent,
   onError,
-}: {
-  readonly memory: LongTermMemorySourceOf<TContext>;
-  /** @default memory.mode (required with a getter) */
-  readonly mode?: LongTermMemoryMode;
-  readonly isUser: (message: TMessage) => boolean;
-  readonly toCore: (
-    messages: readonly TMessage[],
-    offset: number,
-  ) => readonly Message[];
-  readonly withContent: (message: TMessage, content: unknown[]) => TMessage;
-  readonly onError?: (error: unknown, context: LongTermTurnError) => void;
-}): LongTermMessageTurns<TMessage, TContext> {
+}: LongTermMessageTurnsOptions<TMessage, TContext>): LongTermMessageTurns<
+  TMessage,
+  TContext
+> {
   const isStatic = resolveLongTermMode(memory, mode) !== 'agent';
   const memoryOf = (context: TContext) =>
     !isStatic

@@ -72,9 +72,10 @@ export {
   resolveLongTermMode,
 } from './create-long-term-message-turns';
 export type {
-  ContentMessage,
+  LongTermTurnMessage,
   LongTermMemorySourceOf,
   LongTermMessageTurns,
+  LongTermMessageTurnsOptions,
   LongTermTool,
 } from './create-long-term-message-turns';
 export type { PersistedMemory } from './create-persisted-memory';

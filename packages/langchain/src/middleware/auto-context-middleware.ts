@@ -1,9 +1,9 @@
 import type {
   AutoContextMemory as CoreMemory,
   AutoContextSessionOptions,
+  SessionManagerOptions,
 } from '@acm/core';
 import {
-  SHARED_SESSION_ID,
   createSessionManager,
   getManagedCallAttributes,
   withReloadInstruction,
@@ -18,28 +18,20 @@ import { toLangChainMessage } from '../to-langchain-messages';
 import { contextReloadTool } from '../context-reload-tool';
 import { contextSearchTool } from '../context-search-tool';
 
-export { SHARED_SESSION_ID };
+export { SHARED_SESSION_ID } from '@acm/core/internal';
 
 /** LangGraph's "remove every message before this one" id (`@langchain/langgraph`'s, not re-exported by `langchain`). */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';
 
 /**
  * How each thread's memory is made and kept (core's
- * `AutoContextSessionOptions`), and the agent wiring.
+ * `AutoContextSessionOptions`; `memory` for an agent that runs one
+ * conversation), and the agent wiring.
  */
-export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions {
-  /**
-   * The memory of an agent that runs one conversation (you persist it).
-   * @default undefined: one memory per `configurable.thread_id`, evicted
-   * threads saved to and reloaded from `store`
-   */
-  readonly memory?: CoreMemory;
-  /**
-   * Fixed tokens (system prompt, tools) assumed until a thread's first model
-   * call measured them.
-   * @default 0
-   */
-  readonly initialFixedTokens?: number;
+export interface AutoContextMiddlewareOptions
+  extends
+    AutoContextSessionOptions,
+    Pick<SessionManagerOptions<BaseMessage>, 'memory' | 'initialFixedTokens'> {
   /**
    * Register the `context_reload` tool with the agent.
    * @default true

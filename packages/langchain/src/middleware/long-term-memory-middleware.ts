@@ -1,31 +1,17 @@
-import type { LongTermMemoryMode } from '@acm/core/long-term';
+import type { LongTermMessageTurnsOptions } from '@acm/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
 import { createLongTermMessageTurns } from '@acm/core/internal';
-import type { LongTermMemorySource } from '../long-term-memory-tools';
 import { longTermMemoryTools } from '../long-term-memory-tools';
 
-/** Whose long-term memory a run uses, in which mode, and where failures go. */
-export interface LongTermMemoryMiddlewareOptions {
-  /** The memory of the run's owner, or a function picking it from the run config. */
-  readonly memory: LongTermMemorySource;
-  /**
-   * The mode, required with a memory getter.
-   * @default memory.mode
-   */
-  readonly mode?: LongTermMemoryMode;
-  /**
-   * Receives a failed recording (never thrown into the run) and a failed
-   * retrieval (the call goes on without memories).
-   * @default undefined: a failed retrieval fails the run, a failed recording is dropped
-   */
-  readonly onError?: (
-    error: unknown,
-    context: { readonly operation: 'retrieve' | 'record' },
-  ) => void;
+/** Whose long-term memory a run uses (a getter gets the run config), in which mode, and where failures go. */
+export interface LongTermMemoryMiddlewareOptions extends Pick<
+  LongTermMessageTurnsOptions<BaseMessage, RunnableConfig>,
+  'memory' | 'mode' | 'onError'
+> {
   /** @default 'LongTermMemoryMiddleware' */
   readonly name?: string;
 }
