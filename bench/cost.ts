@@ -614,7 +614,15 @@ async function main(): Promise<void> {
 
   const result = {
     benchmark: 'cost',
-    command: 'cd bench && npx tsx --expose-gc --conditions=@acm/source cost.ts',
+    // How this run was started: built packages, or the sources with `--conditions=@acm/source`.
+    command: [
+      'cd bench && npx tsx',
+      ...process.execArgv.filter(
+        (flag) => flag === '--expose-gc' || flag.startsWith('--conditions'),
+      ),
+      'cost.ts',
+      ...process.argv.slice(2),
+    ].join(' '),
     date: new Date().toISOString(),
     turns: TURNS,
     rounds: ROUNDS,
