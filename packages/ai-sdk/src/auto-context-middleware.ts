@@ -160,9 +160,9 @@ export function autoContextMiddleware({
 }
 
 /**
- * Core's session manager with the AI SDK converters: ids by position and
- * content hash (core's default), views written in the model's prompt version,
- * leading system messages sent as they are.
+ * Core's session manager with the AI SDK converters: ids by position, stored
+ * messages recognised by content (core's default), views written in the
+ * model's prompt version, leading system messages sent as they are.
  */
 export function createAiSdkSessions(
   options: AutoContextSessionOptions,

@@ -146,9 +146,35 @@ export async function compressionLoop(
   const passes: LoopPass[] = [];
   const events: CompressionEvent[] = [];
 
+  /**
+   * Runs `name` until a pass does not apply (at most
+   * `MAX_PASSES_PER_STRATEGY` times, each while `shouldRun(repeat)` holds);
+   * the last pass's outcome, `undefined` when none ran.
+   */
+  const runPasses = async (
+    name: StrategyName,
+    shouldRun: (repeat: number) => boolean,
+  ): Promise<PassResult['outcome'] | undefined> => {
+    let outcome: PassResult['outcome'] | undefined;
+    for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
+      if (!shouldRun(repeat)) break;
+      const result = await runPass(
+        name,
+        setup,
+        progress,
+        getPressure(limits, progress),
+      );
+      progress = result.progress;
+      record(result, passes, events, emit);
+      outcome = result.outcome;
+      if (outcome !== 'applied') break;
+    }
+    return outcome;
+  };
+
   const order = selectStrategyOrder(config);
   let escalated = false;
-  walk: for (const name of order) {
+  for (const name of order) {
     if (isSatisfied(limits, progress)) {
       stopReason = 'under-target';
       break;
@@ -185,46 +211,26 @@ export async function compressionLoop(
         } else escalated = true;
       }
     }
-    for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
-      if (repeat > 0 && (isSatisfied(limits, progress) || isAborted())) break;
-      const result = await runPass(
-        name,
-        setup,
-        progress,
-        getPressure(limits, progress),
-      );
-      progress = result.progress;
-      record(result, passes, events, emit);
-      const { outcome } = result;
-      if (outcome === 'aborted') {
-        stopReason = 'aborted';
-        break walk;
-      }
-      if (outcome === 'failed') llmBlocked = true;
-      if (outcome !== 'applied') break;
+    const outcome = await runPasses(
+      name,
+      (repeat) =>
+        repeat === 0 || !(isSatisfied(limits, progress) || isAborted()),
+    );
+    if (outcome === 'aborted') {
+      stopReason = 'aborted';
+      break;
     }
+    if (outcome === 'failed') llmBlocked = true;
   }
 
-  hardBudget: for (const name of HARD_BUDGET_STRATEGIES) {
+  for (const name of HARD_BUDGET_STRATEGIES) {
     if (stopReason === 'aborted' || !config.strategies[name] || isAborted())
       continue;
-    for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
-      if (progress.trigger.tokenCount < config.maxToken) break;
-      const result = await runPass(
-        name,
-        setup,
-        progress,
-        getPressure(limits, progress),
-      );
-      progress = result.progress;
-      record(result, passes, events, emit);
-      const { outcome } = result;
-      if (outcome === 'aborted') {
-        stopReason = 'aborted';
-        break hardBudget;
-      }
-      if (outcome !== 'applied') break;
-    }
+    const outcome = await runPasses(
+      name,
+      () => progress.trigger.tokenCount >= config.maxToken,
+    );
+    if (outcome === 'aborted') stopReason = 'aborted';
   }
 
   const current = progress.state;
