@@ -1,16 +1,9 @@
 /** Composition of SWE managed prompts right after a compression, by message kind (diagnostic). */
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  fromOpenAIMessages,
-  getAcmMarker,
-} from '@acm/core';
-import { loadTiktokenEncoder } from '@acm/core/internal';
+import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { createReplayMemory } from './lib/replay-memory';
 
 const maxToken = Number(process.argv[2] ?? 6000);
-const encoder = loadTiktokenEncoder('o200k_base');
 const sums = new Map<string, number>();
 let samples = 0;
 let rewrites = 0;
@@ -21,15 +14,9 @@ for (const conversation of loadSharedConversations().filter((c) =>
     invalidToolArguments: 'keep-raw',
     orphanToolResults: 'keep',
   });
-  const counter = createTiktokenTokenCounter({ loadEncoder: () => encoder });
-  let sequence = 0;
-  const memory = new AutoContextMemory({
+  const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
-    config: { maxToken },
-    summarizer: createExtractiveSummarizer(),
-    counter,
-    clock: { now: () => 0 },
-    generateId: () => `r${(sequence++).toString(36).padStart(5, '0')}`,
+    maxToken,
   });
   for (const message of messages) {
     if (message.role === 'assistant') {

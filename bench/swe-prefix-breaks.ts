@@ -15,18 +15,12 @@
  * `--gap N` prints the breaks that come at most N turns after the previous one.
  */
 import { parseArgs } from 'node:util';
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  fromOpenAIMessages,
-  getAcmMarker,
-} from '@acm/core';
+import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
-import { loadTiktokenEncoder } from '@acm/core/internal';
 import { loadSharedConversations } from '@acm/core/testing';
 import { isSameWireMessage } from '@acm/cli';
 import { median } from './lib/stats';
+import { createReplayMemory } from './lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -45,7 +39,6 @@ if (values.id !== undefined)
   conversations = conversations.filter((c) => c.id === values.id);
 if (values.limit !== undefined)
   conversations = conversations.slice(0, Number(values.limit));
-const encoder = loadTiktokenEncoder('o200k_base');
 
 interface Break {
   readonly strategies: string;
@@ -125,15 +118,9 @@ for (const conversation of conversations) {
     invalidToolArguments: 'keep-raw',
     orphanToolResults: 'keep',
   });
-  const counter = createTiktokenTokenCounter({ loadEncoder: () => encoder });
-  let sequence = 0;
-  const memory = new AutoContextMemory({
+  const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
-    config: { maxToken },
-    summarizer: createExtractiveSummarizer(),
-    counter,
-    clock: { now: () => 0 },
-    generateId: () => (sequence++).toString(36).padStart(6, '0'),
+    maxToken,
   });
   let previous: readonly Message[] | undefined;
   let lastBreak = 0;

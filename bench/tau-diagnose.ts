@@ -12,19 +12,10 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  getAcmMarker,
-} from '@acm/core';
+import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
-import {
-  loadTiktokenEncoder,
-  renderTranscript,
-  writeSectionedSummary,
-} from '@acm/core/internal';
+import { renderTranscript, writeSectionedSummary } from '@acm/core/internal';
 import { findSharedDataDir } from '@acm/core/testing';
 import {
   collectGroundTruthArguments,
@@ -34,6 +25,7 @@ import {
   readConversations,
   splitIdentifierLists,
 } from '@acm/cli';
+import { createReplayMemory } from './lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },
@@ -45,7 +37,6 @@ const conversations = (
     join(findSharedDataDir(), 'tau-bench-airline.jsonl.gz'),
   )
 ).slice(0, values.limit === undefined ? undefined : Number(values.limit));
-const encoder = loadTiktokenEncoder('o200k_base');
 
 const tally = new Map<string, number>();
 const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);
@@ -59,15 +50,9 @@ for (const conversation of conversations) {
   );
   const truth = collectGroundTruthArguments(conversation.expectedActions ?? []);
   if (truth.length === 0) continue;
-  const counter = createTiktokenTokenCounter({ loadEncoder: () => encoder });
-  let sequence = 0;
-  const memory = new AutoContextMemory({
+  const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
-    config: { maxToken },
-    summarizer: createExtractiveSummarizer(),
-    counter,
-    clock: { now: () => 0 },
-    generateId: () => (sequence++).toString(36).padStart(6, '0'),
+    maxToken,
   });
   const originalText = new Map<string, string>();
   let systemText = '';

@@ -9,17 +9,12 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  getAcmMarker,
-} from '@acm/core';
+import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
-import { loadTiktokenEncoder } from '@acm/core/internal';
 import { findSharedDataDir } from '@acm/core/testing';
 import { readConversations } from '@acm/cli';
+import { createReplayMemory } from './lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },
@@ -31,7 +26,6 @@ const conversations = (
     join(findSharedDataDir(), 'tau-bench-airline.jsonl.gz'),
   )
 ).slice(0, values.limit === undefined ? undefined : Number(values.limit));
-const encoder = loadTiktokenEncoder('o200k_base');
 
 const tally = new Map<string, number>();
 const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);
@@ -43,15 +37,9 @@ for (const conversation of conversations) {
     conversation.format ?? 'openai-chat',
     conversation,
   );
-  const counter = createTiktokenTokenCounter({ loadEncoder: () => encoder });
-  let sequence = 0;
-  const memory = new AutoContextMemory({
+  const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
-    config: { maxToken },
-    summarizer: createExtractiveSummarizer(),
-    counter,
-    clock: { now: () => 0 },
-    generateId: () => (sequence++).toString(36).padStart(6, '0'),
+    maxToken,
   });
   const known = new Map<string, Message>();
   const roundOf = new Map<string, number>();
