@@ -2,8 +2,9 @@
 import js from '@eslint/js';
 import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import acm from './scripts/eslint/wing-direction.js';
 
-/** Ambient time, randomness and I/O that core may only touch in src/runtime/. */
+/** Ambient time, randomness and I/O that core may only touch in src/runtime/ (and src/testing/). */
 const impureGlobals = [
   'process',
   'console',
@@ -82,6 +83,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // @acm/core's wings: imports only go down the ladder (docs/guides/architecture.md).
+    // Tests and fixtures may use any wing (the test kit above all).
+    files: ['packages/core/src/**/*.ts'],
+    ignores: [
+      'packages/core/src/**/*.test.ts',
+      'packages/core/src/**/*.test-d.ts',
+      'packages/core/src/**/__fixtures__/**',
+    ],
+    plugins: { acm },
+    rules: { 'acm/wing-direction': 'error' },
   },
   {
     // Purity of @acm/core outside its runtime and testing folders.

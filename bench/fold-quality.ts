@@ -134,6 +134,8 @@ function protectedTokens(
     messages: working,
     config,
     counter,
+    // Only which messages are protected is read; no id is generated.
+    generateId: () => 'unused',
     pressure: { messageCount: false, tokens: true },
   });
   const kept = working.filter(

@@ -4,9 +4,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
-    'internal/index': 'src/internal/index.ts',
-    'js-tiktoken/index': 'src/js-tiktoken/index.ts',
-    'long-term/index': 'src/long-term/index.ts',
+    'internal/index': 'src/internal.ts',
+    'js-tiktoken/index': 'src/js-tiktoken.ts',
+    'long-term/index': 'src/long-term.ts',
     'formats/index': 'src/formats/index.ts',
   },
   format: ['esm', 'cjs'],

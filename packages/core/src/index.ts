@@ -4,8 +4,8 @@
 // in `@acm/core/internal` (for sibling packages; not covered by semver).
 // ADR: docs/decisions/2026-11-25-public-surface.md
 
-export { DEFAULT_CONFIG, resolveConfig } from './config';
-export { assertContract, checkContract } from './contract';
+export { DEFAULT_CONFIG, resolveConfig } from './vocabulary/config';
+export { assertContract, checkContract } from './state/contract';
 export {
   AcmError,
   ContractViolationError,
@@ -17,18 +17,22 @@ export {
   StoreError,
   SummarizerError,
   TokenizerError,
-} from './error';
-export { AutoContextMemory, createAutoContextMemory } from './memory';
-export { getAcmMarker, getMessageText, stringifyToolOutput } from './message';
-export { fromOpenAIMessages, toOpenAIMessages } from './openai';
-export { DEFAULT_PROMPTS, renderSummaryRequest } from './prompt';
+} from './vocabulary/error';
+export { AutoContextMemory, createAutoContextMemory } from './memory/facade';
+export {
+  getAcmMarker,
+  getMessageText,
+  stringifyToolOutput,
+} from './vocabulary/message';
+export { fromOpenAIMessages, toOpenAIMessages } from './formats/openai';
+export { DEFAULT_PROMPTS, renderSummaryRequest } from './engine/prompt';
 export {
   CONTEXT_RELOAD_INSTRUCTION,
   CONTEXT_RELOAD_TOOL_NAME,
   contextReloadToolDefinition,
   createContextReloadHandler,
-  findOffloadIds,
-} from './offload';
+} from './tools/reload';
+export { findOffloadIds } from './state/offload';
 export {
   createTiktokenTokenCounter,
   randomId,
@@ -36,31 +40,36 @@ export {
   warmUp,
 } from './runtime';
 export { createSessionRegistry, syncMessages } from './session';
-export { parseState, serializeState } from './state';
-export { createInMemorySessionStore } from './store';
-export { createExtractiveSummarizer } from './summarizer';
-export { createApproximateTokenCounter, createTokenCounter } from './token';
+export { parseState, serializeState } from './state/context-state';
+export { createInMemorySessionStore } from './memory/store';
+export { createExtractiveSummarizer } from './summary/summarizer';
+export {
+  createApproximateTokenCounter,
+  createTokenCounter,
+} from './state/token';
 
-export type * from './clock';
-export type * from './config';
-export type * from './contract';
-export type * from './conversation';
-export type * from './engine';
-export type * from './error';
-export type * from './event';
-export type * from './memory';
-export type * from './message';
-export type * from './openai';
-export type * from './plan';
-export type * from './prompt';
-export type * from './offload';
+export type * from './vocabulary/clock';
+export type * from './vocabulary/config';
+export type * from './state/contract';
+export type * from './state/conversation';
+export type * from './engine/loop';
+export type * from './vocabulary/error';
+export type * from './vocabulary/event';
+export type * from './memory/facade';
+export type * from './vocabulary/message';
+export type * from './formats/openai';
+export type * from './engine/plan';
+export type * from './engine/prompt';
+export type * from './state/offload';
+export type * from './tools/reload';
+export type * from './memory/compression';
 export type * from './runtime';
 export type * from './session';
-export type * from './state';
-export type * from './store';
-export type * from './strategy';
-export type * from './summarizer';
-export type * from './summary';
-export type * from './telemetry';
-export type * from './threshold';
-export type * from './token';
+export type * from './state/context-state';
+export type * from './memory/store';
+export type * from './engine/strategy';
+export type * from './summary/summarizer';
+export type * from './summary/text';
+export type * from './session/telemetry';
+export type * from './engine/trigger';
+export type * from './state/token';

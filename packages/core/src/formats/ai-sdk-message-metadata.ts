@@ -1,5 +1,5 @@
-import type { Message } from '../message/message';
-import type { PartEntry } from '../session/record-part-entries';
+import type { Message } from '../vocabulary/message/message';
+import type { PartEntry } from './record-part-entries';
 
 /** The key under `Message.metadata` where the converters keep what only the AI SDK needs. */
 export const AI_SDK_METADATA_KEY = 'aiSdk';

@@ -1,6 +1,10 @@
-import { InvalidMessageError } from '../error/invalid-message-error';
-import type { InvalidMessageReason } from '../error/invalid-message-error';
-import type { Message, Part, ToolCallPart } from '../message/message';
+import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
+import type { InvalidMessageReason } from '../vocabulary/error/invalid-message-error';
+import type {
+  Message,
+  Part,
+  ToolCallPart,
+} from '../vocabulary/message/message';
 
 /** An `InvalidMessageError` for the input message at `index`, `path` inside it. */
 export function failAt(

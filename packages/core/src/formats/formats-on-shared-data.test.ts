@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../message/message';
+import type { Message } from '../vocabulary/message/message';
 import { loadSharedConversationsAsCore } from '../testing/load-shared-conversations-as-core';
 import { fromAnthropicMessages } from './from-anthropic-messages';
 import { fromOpenAIResponsesItems } from './from-openai-responses-items';

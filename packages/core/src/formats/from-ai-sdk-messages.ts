@@ -1,4 +1,4 @@
-import type { FilePart, Message, Part } from '../message/message';
+import type { FilePart, Message, Part } from '../vocabulary/message/message';
 import type {
   AiSdkFileForm,
   AiSdkPartMetadata,
@@ -10,8 +10,8 @@ import type {
   AiSdkMessage,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { bytesToBase64, toJsonSafe } from '../session/json-safe';
-import { recordPartEntries } from '../session/record-part-entries';
+import { bytesToBase64, toJsonSafe } from '../vocabulary/util/json-safe';
+import { recordPartEntries } from './record-part-entries';
 
 /** The text a core tool result holds for an `execution-denied` output without a reason. */
 export const EXECUTION_DENIED_TEXT = 'Tool execution denied.';

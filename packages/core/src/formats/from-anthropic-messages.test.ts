@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMessageError } from '../error/invalid-message-error';
+import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
 import { anthropicConversation } from './__fixtures__/anthropic-conversation';
 import { fromAnthropicMessages } from './from-anthropic-messages';
 import { toAnthropicMessages } from './to-anthropic-messages';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type {
   FilePart,
   Message,
@@ -6,8 +6,8 @@ import type {
   ReasoningPart,
   TextPart,
   ToolResultPart,
-} from '../message/message';
-import { isRecord } from '../openai/own-record';
+} from '../vocabulary/message/message';
+import { isRecord } from './openai/own-record';
 import {
   buildMessage,
   defaultGenerateMessageId,

@@ -1,5 +1,5 @@
-import { fromOpenAIMessages } from '../openai/from-openai-messages';
-import type { Message } from '../message/message';
+import { fromOpenAIMessages } from './openai/from-openai-messages';
+import type { Message } from '../vocabulary/message/message';
 import type { ConversationFormat } from './conversation-format';
 import type { ConversationInput } from './detect-conversation-format';
 import { fromAnthropicMessages } from './from-anthropic-messages';

@@ -1,8 +1,13 @@
-import { isSameValue } from '../util/is-same-value';
-import { InvalidMessageError } from '../error/invalid-message-error';
-import type { AcmMarker } from '../message/acm-marker';
-import type { Message, Part, Role, ToolCallPart } from '../message/message';
-import { isPlainRecord, withoutUndefined } from '../session/json-safe';
+import { isSameValue } from '../vocabulary/util/is-same-value';
+import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
+import type { AcmMarker } from '../vocabulary/message/acm-marker';
+import type {
+  Message,
+  Part,
+  Role,
+  ToolCallPart,
+} from '../vocabulary/message/message';
+import { isPlainRecord, withoutUndefined } from '../vocabulary/util/json-safe';
 import type { ContentBlock, ContentPart } from './langchain-content-block';
 import {
   contentBlockToPart,

@@ -1,6 +1,11 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { Message, Part, Role, ToolCallPart } from '../message/message';
-import { isRecord } from '../openai/own-record';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type {
+  Message,
+  Part,
+  Role,
+  ToolCallPart,
+} from '../vocabulary/message/message';
+import { isRecord } from './openai/own-record';
 import {
   buildMessage,
   describeValue,

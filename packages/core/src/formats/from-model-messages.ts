@@ -1,6 +1,6 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { Message, Part } from '../message/message';
-import { isRecord } from '../openai/own-record';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { Message, Part } from '../vocabulary/message/message';
+import { isRecord } from './openai/own-record';
 import {
   buildMessage,
   defaultGenerateMessageId,

@@ -1,6 +1,11 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { FilePart, Message, Part, TextPart } from '../message/message';
-import { isRecord } from '../openai/own-record';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type {
+  FilePart,
+  Message,
+  Part,
+  TextPart,
+} from '../vocabulary/message/message';
+import { isRecord } from './openai/own-record';
 import {
   buildMessage,
   defaultGenerateMessageId,

@@ -3,8 +3,8 @@ import type {
   Part,
   ReasoningPart,
   TextPart,
-} from '../message/message';
-import { isPlainRecord } from '../session/json-safe';
+} from '../vocabulary/message/message';
+import { isPlainRecord } from '../vocabulary/util/json-safe';
 
 /** The core parts a LangChain content block can become. */
 export type ContentPart = TextPart | ReasoningPart | FilePart;

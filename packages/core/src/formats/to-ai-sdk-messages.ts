@@ -3,8 +3,8 @@ import type {
   Message,
   Part,
   ToolResultPart,
-} from '../message/message';
-import { getMessageText } from '../message/message-text';
+} from '../vocabulary/message/message';
+import { getMessageText } from '../vocabulary/message/message-text';
 import type {
   AiSdkFileForm,
   AiSdkPartMetadata,
@@ -17,8 +17,8 @@ import type {
   AiSdkSpecificationVersion,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
-import { base64ToBytes, fromJsonSafe } from '../session/json-safe';
-import { createPartEntryFinder } from '../session/record-part-entries';
+import { base64ToBytes, fromJsonSafe } from '../vocabulary/util/json-safe';
+import { createPartEntryFinder } from './record-part-entries';
 
 /** Options of `toAiSdkMessages`. */
 export interface ToAiSdkMessagesOptions {

@@ -1,8 +1,12 @@
-import { isSameValue } from '../util/is-same-value';
-import { getAcmMarker } from '../message/acm-marker';
-import type { Message, Part, ToolCallPart } from '../message/message';
-import { stringifyToolOutput } from '../message/message-text';
-import { isPlainRecord } from '../session/json-safe';
+import { isSameValue } from '../vocabulary/util/is-same-value';
+import { getAcmMarker } from '../vocabulary/message/acm-marker';
+import type {
+  Message,
+  Part,
+  ToolCallPart,
+} from '../vocabulary/message/message';
+import { stringifyToolOutput } from '../vocabulary/message/message-text';
+import { isPlainRecord } from '../vocabulary/util/json-safe';
 import type { ContentPart } from './langchain-content-block';
 import {
   contentBlockToPart,

@@ -1,4 +1,4 @@
-import type { TokenCounter } from '../token/token-counter';
+import type { TokenCounter } from '../state/token/token-counter';
 import type { SharedEncoderCounterOptions } from './create-shared-encoder-token-counter';
 import { createSharedEncoderTokenCounter } from './create-shared-encoder-token-counter';
 import type {

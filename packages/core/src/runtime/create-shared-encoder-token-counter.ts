@@ -1,7 +1,7 @@
-import type { Message } from '../message/message';
-import type { CreateTokenCounterOptions } from '../token/create-token-counter';
-import { createTokenCounter } from '../token/create-token-counter';
-import type { TokenCounter } from '../token/token-counter';
+import type { Message } from '../vocabulary/message/message';
+import type { CreateTokenCounterOptions } from '../state/token/create-token-counter';
+import { createTokenCounter } from '../state/token/create-token-counter';
+import type { TokenCounter } from '../state/token/token-counter';
 import type {
   SharedEncoderSource,
   TextTokenEncoder,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Message } from '../message/message';
+import type { Message } from '../vocabulary/message/message';
 import { createJsTiktokenTokenCounter } from './create-js-tiktoken-token-counter';
 import { createTiktokenTokenCounter } from './create-tiktoken-token-counter';
 import {

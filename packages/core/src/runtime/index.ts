@@ -13,8 +13,4 @@ export type { WarmUpOptions } from './warm-up';
 export { warmUp } from './warm-up';
 export { randomId } from './random-id';
 export { systemClock } from './system-clock';
-export {
-  releaseTimeoutSignal,
-  TIMEOUT_SIGNAL_CLEAR,
-  timeoutSignal,
-} from './timeout-signal';
+export { timeoutSignal } from './timeout-signal';

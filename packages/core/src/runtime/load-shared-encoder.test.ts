@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TokenizerError } from '../error/tokenizer-error';
+import { TokenizerError } from '../vocabulary/error/tokenizer-error';
 import type { SharedEncoderSource } from './load-shared-encoder';
 import {
   getSharedEncoder,

@@ -1,4 +1,4 @@
-import { TokenizerError } from '../error/tokenizer-error';
+import { TokenizerError } from '../vocabulary/error/tokenizer-error';
 
 /** What a token counter needs of a BPE encoder: the count of a plain text. */
 export interface TextTokenEncoder {

@@ -1,4 +1,4 @@
-import type { IdGenerator } from '../clock/clock';
+import type { IdGenerator } from '../vocabulary/clock/clock';
 
 /** 128 random bits from the platform CSPRNG, as 32 hex characters. Unguessable; used for offload ids. */
 export const randomId: IdGenerator = () => {

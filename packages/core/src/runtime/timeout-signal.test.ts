@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { releaseTimeoutSignal, timeoutSignal } from './timeout-signal';
+import { releaseTimeoutSignal } from '../engine/loop/release-timeout-signal';
+import { timeoutSignal } from './timeout-signal';
 
 const child = fileURLToPath(
   new URL('./__fixtures__/hung-summarizer-child.ts', import.meta.url),

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAutoContextMemory } from '../memory/create-auto-context-memory';
+import { createAutoContextMemory } from '../memory/facade/create-auto-context-memory';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
-import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
-import type { TokenCounter } from '../token/token-counter';
+import { createApproximateTokenCounter } from '../state/token/create-approximate-token-counter';
+import type { TokenCounter } from '../state/token/token-counter';
 import { isTiktokenEncoderLoaded } from './load-tiktoken-encoder';
 import { warmUp } from './warm-up';
 

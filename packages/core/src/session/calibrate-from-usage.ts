@@ -1,4 +1,4 @@
-import type { AutoContextMemory } from '../memory/auto-context-memory';
+import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
 import { readProviderInputTokens } from './read-provider-input-tokens';
 
 /**

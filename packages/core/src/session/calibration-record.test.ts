@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
-import { createApproximateTokenCounter } from '../token';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
+import { createApproximateTokenCounter } from '../state/token';
 import {
   CALIBRATION_METADATA_KEY,
   calibrateAndRecord,

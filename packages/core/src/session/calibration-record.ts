@@ -1,5 +1,5 @@
-import type { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
+import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
 import { calibrateFromUsage } from './calibrate-from-usage';
 
 /** Metadata key under which an adapter records the calibration figures of an answer. */

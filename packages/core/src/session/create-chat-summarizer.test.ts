@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderSummaryRequest } from '../prompt/render-summary-request';
-import type { SummaryRequest } from '../summarizer/summarizer';
+import { renderSummaryRequest } from '../engine/prompt/render-summary-request';
+import type { SummaryRequest } from '../summary/summarizer/summarizer';
 import { createChatSummarizer } from './create-chat-summarizer';
 
 const request: SummaryRequest = {

@@ -1,6 +1,9 @@
-import type { RenderedSummaryRequest } from '../prompt/render-summary-request';
-import { renderSummaryRequest } from '../prompt/render-summary-request';
-import type { Summarizer, SummaryRequest } from '../summarizer/summarizer';
+import type { RenderedSummaryRequest } from '../engine/prompt/render-summary-request';
+import { renderSummaryRequest } from '../engine/prompt/render-summary-request';
+import type {
+  Summarizer,
+  SummaryRequest,
+} from '../summary/summarizer/summarizer';
 import { readProviderUsage } from './read-provider-usage';
 
 /** What a framework's chat model answered to a summary request. */

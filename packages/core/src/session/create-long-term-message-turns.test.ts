@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { createEmbeddedLongTermBackend } from '../long-term/create-embedded-long-term-backend';
-import { createLongTermMemory } from '../long-term/create-long-term-memory';
-import type { LongTermMemoryMode } from '../long-term/create-long-term-memory';
-import { formatLongTermMemoryBlock } from '../long-term/format-long-term-memory-block';
-import type { Message } from '../message/message';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import { createEmbeddedLongTermBackend } from '../tools/long-term/create-embedded-long-term-backend';
+import { createLongTermMemory } from '../tools/long-term/create-long-term-memory';
+import type { LongTermMemoryMode } from '../tools/long-term/create-long-term-memory';
+import { formatLongTermMemoryBlock } from '../tools/long-term/format-long-term-memory-block';
+import type { Message } from '../vocabulary/message/message';
 import { captureError } from '../testing/capture-error';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';

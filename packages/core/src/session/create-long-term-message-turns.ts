@@ -1,15 +1,15 @@
 import type {
   LongTermMemory,
   LongTermMemoryMode,
-} from '../long-term/create-long-term-memory';
-import { formatLongTermMemoryBlock } from '../long-term/format-long-term-memory-block';
+} from '../tools/long-term/create-long-term-memory';
+import { formatLongTermMemoryBlock } from '../tools/long-term/format-long-term-memory-block';
 import {
   recordToMemoryToolDefinition,
   retrieveFromMemoryToolDefinition,
-} from '../long-term/long-term-tool-definitions';
-import type { ToolDefinition } from '../long-term/tool-definition';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { Message } from '../message/message';
+} from '../tools/long-term/long-term-tool-definitions';
+import type { ToolDefinition } from '../tools/long-term/tool-definition';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { Message } from '../vocabulary/message/message';
 import { createSessionToolHandler } from './create-session-tool-handler';
 import type { LongTermTurnError } from './create-long-term-turns';
 import { createLongTermTurns, findLastIndex } from './create-long-term-turns';

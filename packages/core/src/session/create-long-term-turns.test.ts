@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LongTermMemory } from '../long-term/create-long-term-memory';
-import type { Message } from '../message/message';
+import type { LongTermMemory } from '../tools/long-term/create-long-term-memory';
+import type { Message } from '../vocabulary/message/message';
 import { createLongTermTurns, findLastIndex } from './create-long-term-turns';
 
 const user = (id: string, text: string): Message => ({

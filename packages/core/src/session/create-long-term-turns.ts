@@ -1,5 +1,5 @@
-import type { LongTermMemory } from '../long-term/create-long-term-memory';
-import type { Message } from '../message/message';
+import type { LongTermMemory } from '../tools/long-term/create-long-term-memory';
+import type { Message } from '../vocabulary/message/message';
 
 /** What failed, for `onError`: the retrieval before a model call, or the recording after it. */
 export interface LongTermTurnError {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError } from '../error/store-error';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
-import type { SessionStore } from '../store/session-store';
-import { createInMemorySessionStore } from '../store/in-memory-session-store';
+import { StoreError } from '../vocabulary/error/store-error';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
+import type { SessionStore } from '../memory/store/session-store';
+import { createInMemorySessionStore } from '../memory/store/in-memory-session-store';
 import { fixedClock } from '../testing/fixed-clock';
-import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
+import { createApproximateTokenCounter } from '../state/token/create-approximate-token-counter';
 import { createPersistedMemory } from './create-persisted-memory';
 
 const user = (id: string): Message => ({

@@ -1,5 +1,5 @@
-import type { AutoContextMemoryOptions } from '../memory/auto-context-memory';
-import { AutoContextMemory } from '../memory/auto-context-memory';
+import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
 
 /** A memory and the way to use it so that it stays in step with its store. */
 export interface PersistedMemory {

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
-import { getMessageText } from '../message/message-text';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
+import { getMessageText } from '../vocabulary/message/message-text';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
-import { createApproximateTokenCounter } from '../token';
+import { createApproximateTokenCounter } from '../state/token';
 import {
   SHARED_SESSION_ID,
   createSessionManager,
 } from './create-session-manager';
-import { hashValue } from './hash-value';
+import { hashValue } from '../vocabulary/util/hash-value';
 
 /** A framework message without ids (like the AI SDK's). */
 interface Plain {

@@ -1,11 +1,11 @@
-import type { CompressionResult } from '../engine/run-compression';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { AutoContextMemoryOptions } from '../memory/auto-context-memory';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
+import type { CompressionResult } from '../memory/compression/run-compression';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
 import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
 import { calibrateFromUsage } from './calibrate-from-usage';
-import { isSameValue } from '../util/is-same-value';
+import { isSameValue } from '../vocabulary/util/is-same-value';
 import type { CreateSessionMemory, SessionLimits } from './session-registry';
 import { createSessionRegistry } from './session-registry';
 import type { MessageSample, SyncMessagesResult } from './sync-messages';

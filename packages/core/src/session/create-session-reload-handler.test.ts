@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { ContextReloadMemory } from '../offload/create-context-reload-handler';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { ContextReloadMemory } from '../tools/reload/create-context-reload-handler';
 import {
   NO_SESSION_MEMORY_REPLY,
   createSessionReloadHandler,

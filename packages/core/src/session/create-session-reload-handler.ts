@@ -1,8 +1,8 @@
 import type {
   ContextReloadHandler,
   ContextReloadMemory,
-} from '../offload/create-context-reload-handler';
-import { createContextReloadHandler } from '../offload/create-context-reload-handler';
+} from '../tools/reload/create-context-reload-handler';
+import { createContextReloadHandler } from '../tools/reload/create-context-reload-handler';
 
 /** The reload tool's answer while the session has no memory yet (no call has run on it). */
 export const NO_SESSION_MEMORY_REPLY =

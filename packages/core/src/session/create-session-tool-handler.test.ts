@@ -4,8 +4,8 @@ import {
   createSessionSearchHandler,
   createSessionToolHandler,
 } from './create-session-tool-handler';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import { createApproximateTokenCounter } from '../token/create-approximate-token-counter';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import { createApproximateTokenCounter } from '../state/token/create-approximate-token-counter';
 
 describe('createSessionToolHandler', () => {
   it('should make one handler per memory and answer without one', async () => {

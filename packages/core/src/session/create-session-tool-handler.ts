@@ -1,5 +1,5 @@
-import { createContextSearchHandler } from '../context-search/create-context-search-handler';
-import type { ContextSearchMemory } from '../context-search/create-context-search-handler';
+import { createContextSearchHandler } from '../tools/search/create-context-search-handler';
+import type { ContextSearchMemory } from '../tools/search/create-context-search-handler';
 
 /** The `context_search` answer while the session has no memory yet. */
 export const NO_SEARCH_MEMORY_REPLY =

@@ -21,8 +21,8 @@ export {
   NO_SESSION_MEMORY_REPLY,
   createSessionReloadHandler,
 } from './create-session-reload-handler';
-export { hashText, hashValue } from './hash-value';
-export { isSameValue } from '../util/is-same-value';
+export { hashText, hashValue } from '../vocabulary/util/hash-value';
+export { isSameValue } from '../vocabulary/util/is-same-value';
 export {
   base64ToBytes,
   bytesToBase64,
@@ -30,14 +30,14 @@ export {
   isPlainRecord,
   toJsonSafe,
   withoutUndefined,
-} from './json-safe';
+} from '../vocabulary/util/json-safe';
 export { readProviderInputTokens } from './read-provider-input-tokens';
 export { readProviderUsage } from './read-provider-usage';
 export {
   createPartEntryFinder,
   recordPartEntries,
-} from './record-part-entries';
-export type { PartEntry } from './record-part-entries';
+} from '../formats/record-part-entries';
+export type { PartEntry } from '../formats/record-part-entries';
 export { createSessionRegistry } from './session-registry';
 export type {
   CreateSessionMemory,

@@ -1,4 +1,4 @@
-import type { SummarizerUsage } from '../summarizer/summarizer';
+import type { SummarizerUsage } from '../summary/summarizer/summarizer';
 import { readProviderInputTokens } from './read-provider-input-tokens';
 
 /**

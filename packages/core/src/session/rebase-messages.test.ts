@@ -1,4 +1,4 @@
-import type { Message } from '../message/message';
+import type { Message } from '../vocabulary/message/message';
 import { describe, expect, it } from 'vitest';
 import { rebaseMessages } from './rebase-messages';
 

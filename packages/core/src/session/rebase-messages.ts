@@ -1,4 +1,4 @@
-import type { Message } from '../message/message';
+import type { Message } from '../vocabulary/message/message';
 
 /**
  * Carries what earlier hooks did to a request's messages over to the

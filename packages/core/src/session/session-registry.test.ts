@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
-import { createInMemorySessionStore } from '../store/in-memory-session-store';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
+import { createInMemorySessionStore } from '../memory/store/in-memory-session-store';
 import { fixedClock } from '../testing/fixed-clock';
 import { sequentialIds } from '../testing/sequential-ids';
-import { createApproximateTokenCounter } from '../token';
+import { createApproximateTokenCounter } from '../state/token';
 import { createSessionRegistry } from './session-registry';
 
 const counter = createApproximateTokenCounter();

@@ -1,8 +1,8 @@
-import type { Clock } from '../clock/clock';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { AutoContextMemory } from '../memory/auto-context-memory';
+import type { Clock } from '../vocabulary/clock/clock';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
 import { systemClock } from '../runtime/system-clock';
-import type { SessionStore } from '../store/session-store';
+import type { SessionStore } from '../memory/store/session-store';
 
 /** Makes the memory of a session. */
 export type CreateSessionMemory = (options: {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
+import { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
 import { sequentialIds } from '../testing/sequential-ids';
-import { createApproximateTokenCounter } from '../token';
+import { createApproximateTokenCounter } from '../state/token';
 import { sampleMessages, syncMessages } from './sync-messages';
 
 interface FrameworkMessage {

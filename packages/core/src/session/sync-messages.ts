@@ -1,5 +1,5 @@
-import type { AutoContextMemory } from '../memory/auto-context-memory';
-import type { Message } from '../message/message';
+import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { Message } from '../vocabulary/message/message';
 
 /** How a framework's message list was taken in by `syncMessages`. */
 export type SyncKind =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_RELOAD_INSTRUCTION } from '../offload/context-reload-instruction';
+import { CONTEXT_RELOAD_INSTRUCTION } from '../tools/reload/context-reload-instruction';
 import { readProviderInputTokens } from './read-provider-input-tokens';
 import { withReloadInstruction } from './with-reload-instruction';
 

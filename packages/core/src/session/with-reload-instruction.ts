@@ -1,4 +1,4 @@
-import { CONTEXT_RELOAD_INSTRUCTION } from '../offload/context-reload-instruction';
+import { CONTEXT_RELOAD_INSTRUCTION } from '../tools/reload/context-reload-instruction';
 
 /**
  * The system prompt with `CONTEXT_RELOAD_INSTRUCTION` appended once (a stable

@@ -1,4 +1,4 @@
-import type { MaybePromise } from '../store/session-store';
+import type { MaybePromise } from '../memory/store/session-store';
 
 /**
  * Runs `action` and returns what it threw or rejected with, or `undefined`

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../config/resolve-config';
-import type { AutoContextConfigInput } from '../config/config';
+import { resolveConfig } from '../vocabulary/config/resolve-config';
+import type { AutoContextConfigInput } from '../vocabulary/config/config';
 import { configArbitrary } from './config-arbitrary';
 import { TOOL_NAMES } from './conversation-content';
 

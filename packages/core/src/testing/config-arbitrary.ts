@@ -3,13 +3,13 @@ import type {
   AutoContextConfigInput,
   CompressionMode,
   LlmStrategyName,
-} from '../config/config';
-import type { StrategyName } from '../message/acm-marker';
-import { STRATEGY_NAMES } from '../message/acm-marker';
+} from '../vocabulary/config/config';
+import type { StrategyName } from '../vocabulary/message/acm-marker';
+import { STRATEGY_NAMES } from '../vocabulary/message/acm-marker';
 import {
   LLM_STRATEGY_NAMES,
   getStrategyDescriptor,
-} from '../strategy/strategy-descriptors';
+} from '../vocabulary/config/strategy-descriptors';
 import { TOOL_NAMES } from './conversation-content';
 
 export interface ConfigArbitraryOptions {

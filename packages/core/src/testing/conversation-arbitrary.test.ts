@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeConversation } from '../conversation/analyze-conversation';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { getMessageCharCount } from '../message/message-text';
-import type { Message, ToolCallPart } from '../message/message';
+import { analyzeConversation } from '../state/conversation/analyze-conversation';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import { getMessageCharCount } from '../vocabulary/message/message-text';
+import type { Message, ToolCallPart } from '../vocabulary/message/message';
 import type { ConversationArbitraryOptions } from './conversation-arbitrary';
 import { conversationArbitrary } from './conversation-arbitrary';
 import { PLAN_TOOL_NAMES } from './conversation-content';

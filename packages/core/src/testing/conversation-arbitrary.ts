@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { Message, Part, ToolCallPart } from '../message/message';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type {
+  Message,
+  Part,
+  ToolCallPart,
+} from '../vocabulary/message/message';
 import type { GeneratedCall, OutputKind, Random } from './conversation-content';
 import {
   PLAN_TOOL_NAMES,

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AcmError } from '../error/acm-error';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import { StoreConflictError } from '../error/store-conflict-error';
-import type { CompressionEvent } from '../event/compression-event';
-import type { Message } from '../message/message';
-import type { ContextState } from '../state/context-state';
-import type { MaybePromise, SessionStore } from '../store/session-store';
+import { AcmError } from '../vocabulary/error/acm-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import { StoreConflictError } from '../vocabulary/error/store-conflict-error';
+import type { CompressionEvent } from '../vocabulary/event/compression-event';
+import type { Message } from '../vocabulary/message/message';
+import type { ContextState } from '../state/context-state/context-state';
+import type { MaybePromise, SessionStore } from '../memory/store/session-store';
 import { captureError } from './capture-error';
 
 export interface DescribeSessionStoreOptions {

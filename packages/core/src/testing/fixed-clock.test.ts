@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import { fixedClock } from './fixed-clock';
 
 describe('fixedClock', () => {

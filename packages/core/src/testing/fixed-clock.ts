@@ -1,5 +1,5 @@
-import type { Clock } from '../clock/clock';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import type { Clock } from '../vocabulary/clock/clock';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 
 /** A {@link Clock} that only moves when a test moves it (like xstate's `SimulatedClock`). */
 export interface FixedClock extends Clock {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
-import type { SummaryRequest } from '../summarizer/summarizer';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
+import type { SummaryRequest } from '../summary/summarizer/summarizer';
 import { fixedLatencySummarizer } from './fixed-latency-summarizer';
 
 function request(

@@ -1,9 +1,9 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type {
   Summarizer,
   SummaryRequest,
   SummaryResult,
-} from '../summarizer/summarizer';
+} from '../summary/summarizer/summarizer';
 import { abortableDelay } from './abortable-delay';
 import { plausibleUsage } from './plausible-usage';
 

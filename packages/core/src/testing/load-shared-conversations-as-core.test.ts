@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeConversation } from '../conversation/analyze-conversation';
-import { InvalidMessageError } from '../error/invalid-message-error';
+import { analyzeConversation } from '../state/conversation/analyze-conversation';
+import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
 import { loadSharedConversations } from './load-shared-conversations';
 import { loadSharedConversationsAsCore } from './load-shared-conversations-as-core';
 

@@ -1,6 +1,6 @@
-import type { Message } from '../message/message';
-import type { FromOpenAIMessagesOptions } from '../openai/from-openai-messages';
-import { fromOpenAIMessages } from '../openai/from-openai-messages';
+import type { Message } from '../vocabulary/message/message';
+import type { FromOpenAIMessagesOptions } from '../formats/openai/from-openai-messages';
+import { fromOpenAIMessages } from '../formats/openai/from-openai-messages';
 import type {
   LoadSharedConversationsOptions,
   SharedConversation,

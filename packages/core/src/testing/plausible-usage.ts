@@ -1,4 +1,7 @@
-import type { SummarizerUsage, SummaryRequest } from '../summarizer/summarizer';
+import type {
+  SummarizerUsage,
+  SummaryRequest,
+} from '../summary/summarizer/summarizer';
 
 /**
  * Usage a real provider would plausibly report: about 4 characters a token for

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type {
   LongTermMemoryBackend,
   LongTermRecord,
-} from '../long-term/long-term-memory-backend';
-import { LONG_TERM_LIMITS } from '../long-term/long-term-limits';
-import type { MemoryOwner } from '../long-term/memory-owner';
-import type { MaybePromise } from '../store/session-store';
+} from '../tools/long-term/long-term-memory-backend';
+import { LONG_TERM_LIMITS } from '../tools/long-term/long-term-limits';
+import type { MemoryOwner } from '../tools/long-term/memory-owner';
+import type { MaybePromise } from '../memory/store/session-store';
 import { captureError } from './capture-error';
 
 export interface RunLongTermBackendConformanceOptions {

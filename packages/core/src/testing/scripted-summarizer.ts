@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../error/invalid-argument-error';
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import { abortableDelay } from './abortable-delay';
 import { plausibleUsage } from './plausible-usage';
 import type {
@@ -6,7 +6,7 @@ import type {
   SummarizerUsage,
   SummaryRequest,
   SummaryResult,
-} from '../summarizer/summarizer';
+} from '../summary/summarizer/summarizer';
 
 /**
  * What a {@link scriptedSummarizer} does for one call.

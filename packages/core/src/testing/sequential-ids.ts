@@ -1,4 +1,4 @@
-import type { IdGenerator } from '../clock/clock';
+import type { IdGenerator } from '../vocabulary/clock/clock';
 
 /**
  * A deterministic {@link IdGenerator} for tests (like the AI SDK's `mockId`):

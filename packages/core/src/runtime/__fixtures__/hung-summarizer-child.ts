@@ -12,11 +12,11 @@ import {
   bashResult,
   buildLog,
   textMessage,
-} from '../../__fixtures__/message-builders';
-import { createAutoContextMemory } from '../../memory/create-auto-context-memory';
-import type { Message } from '../../message/message';
-import type { Summarizer } from '../../summarizer/summarizer';
-import { createApproximateTokenCounter } from '../../token/create-approximate-token-counter';
+} from '../../vocabulary/message/__fixtures__/message-builders';
+import { createAutoContextMemory } from '../../memory/facade/create-auto-context-memory';
+import type { Message } from '../../vocabulary/message/message';
+import type { Summarizer } from '../../summary/summarizer/summarizer';
+import { createApproximateTokenCounter } from '../../state/token/create-approximate-token-counter';
 
 const mode = process.argv[2] ?? 'hang';
 const summarizer: Summarizer =

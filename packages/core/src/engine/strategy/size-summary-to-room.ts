@@ -1,0 +1,53 @@
+import type { TokenCounter } from '../../state/token/token-counter';
+
+/**
+ * The offload id summaries are measured with before their ids exist: as long
+ * as a real one (a session tag and 128 random bits in hex) and fixed, so that
+ * sizing decisions do not depend on the random ids.
+ */
+export const DRAFT_OFFLOAD_ID = '5e1f0c3a_9d27b4e8c1f6a3052b7e9d4c8a1f6e30';
+
+/** Share of the room a sized summary aims at: token counts of a summary and its transcript differ a little. */
+const ROOM_SHARE = 0.9;
+
+export interface SizeSummaryToRoomOptions {
+  /** Tokens the summary may take (the prompt's room under the budget, skeleton excluded). */
+  readonly roomTokens: number;
+  /** The transcript the summary is made from (its characters per token convert the room). */
+  readonly transcript: string;
+  /** The transcript's tokens when the caller has counted them already (else counted here). */
+  readonly transcriptTokens?: number;
+  readonly counter: TokenCounter;
+  /** Longest summary, as a share of the transcript. */
+  readonly maxShare: number;
+  /** Longest summary in characters. */
+  readonly maxChars: number;
+}
+
+/**
+ * Characters a summary may have so that it fits `roomTokens`: the room
+ * converted with the transcript's own characters-per-token ratio (ids and
+ * JSON count more tokens per character than prose), at most `maxShare` of the
+ * transcript and `maxChars`, never below 0. Pure.
+ */
+export function sizeSummaryToRoom({
+  roomTokens,
+  transcript,
+  transcriptTokens,
+  counter,
+  maxShare,
+  maxChars,
+}: SizeSummaryToRoomOptions): number {
+  if (roomTokens <= 0 || transcript === '') return 0;
+  const charsPerToken =
+    transcript.length /
+    Math.max(1, transcriptTokens ?? counter.countText(transcript));
+  return Math.max(
+    0,
+    Math.min(
+      Math.floor(roomTokens * charsPerToken * ROOM_SHARE),
+      Math.ceil(transcript.length * maxShare),
+      maxChars,
+    ),
+  );
+}

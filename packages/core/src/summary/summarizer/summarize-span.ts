@@ -1,0 +1,440 @@
+import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
+import { SummarizerError } from '../../vocabulary/error/summarizer-error';
+import type { StrategyName } from '../../vocabulary/message/acm-marker';
+import type { Message } from '../../vocabulary/message/message';
+import type { Summarizer, SummaryRequest } from './summarizer';
+import type { TokenCounter } from '../../state/token/token-counter';
+import { createPreview } from '../text/create-preview';
+import { renderTranscript } from '../text/render-transcript';
+import { readSummaryResult } from './read-summary-result';
+import { validateSummary } from '../text/validate-summary';
+import { raceAbort } from '../../vocabulary/util/race-abort';
+
+/** Added to the instructions of a request that merges the summaries of a span's parts. */
+const MERGE_NOTE = `
+
+The transcript below is not the conversation itself: it holds texts written earlier for consecutive parts of one conversation span, oldest first, each under a [part i of n] header. Combine them into one text that follows the rules above, as if you had read the whole span at once. Do not mention the parts.`;
+
+/** Fewest transcript tokens a split request may carry. */
+const MIN_TRANSCRIPT_TOKENS = 64;
+
+/**
+ * Tokens a transcript adds per part beyond what the counter counts for the
+ * message: the block's label (`[assistant → call bash id=…] `, `[tool result
+ * …]`) and the blank line before the next block.
+ */
+export const TRANSCRIPT_TOKENS_PER_PART = 8;
+
+/** A span whose estimate is at most this share of the budget is sent without counting its transcript. */
+const SURE_FIT_SHARE = 0.9;
+
+/**
+ * A span whose estimate is over this multiple of the budget is split without
+ * counting its whole transcript: the estimate exceeds the transcript by the
+ * counter's per-message and per-part overheads (a few percent on real spans),
+ * so only reasoning or file parts (counted, not rendered) could make such a
+ * span fit, and then its units still pack into one group.
+ */
+const SURE_SPLIT_FACTOR = 1.25;
+
+export interface SummarizeSpanOptions {
+  /** Sends one request. */
+  readonly summarizer: Summarizer;
+  /** The strategy asking, passed on in every request. */
+  readonly strategy: StrategyName;
+  /** The span to summarize, already filtered (plan tools) by the caller. */
+  readonly messages: readonly Message[];
+  /** System instructions (the strategy's resolved prompt). */
+  readonly instructions: string;
+  /** The rendered plan hint (`renderPlanHint`), if a plan is attached. */
+  readonly planHint?: string;
+  /** Character target of the final summary (current-round compression). */
+  readonly targetChars?: number;
+  /** Input tokens one request may carry; larger spans are summarized in groups, then merged. */
+  readonly maxInputTokens: number;
+  /** Counts the tokens of instructions, plan hint and transcript. */
+  readonly counter: TokenCounter;
+  /** Carries the caller's timeout; every call is raced against it. */
+  readonly signal: AbortSignal;
+  /**
+   * `renderTranscript(messages)`, when the caller has already rendered it
+   * (it validates the summary against it): not rendered again.
+   * @default renderTranscript(messages)
+   */
+  readonly transcript?: string;
+}
+
+export interface SummarizeSpanResult {
+  /** The summarizer's final text, unvalidated. */
+  readonly text: string;
+  /** Usage summed over every call (0 where a call reported none). */
+  readonly usage: {
+    readonly inputTokens: number;
+    readonly outputTokens: number;
+  };
+  /** Summarizer calls made: 1, or groups + merges. */
+  readonly calls: number;
+  /** Not measured here (no clock in this function): the caller times the call. */
+  readonly durationMs?: never;
+}
+
+interface RenderedGroup {
+  readonly text: string;
+  readonly tokens: number;
+}
+
+/**
+ * Summarizes a span with one request when it fits `maxInputTokens`; otherwise
+ * splits it into consecutive groups under the budget (never separating a tool call
+ * from its results; a unit too large on its own is rendered with shortened parts),
+ * summarizes the groups in parallel and merges their summaries with one more request,
+ * recursively while the merge input is still too large (ReMe's
+ * `group_token_threshold`). Throws what the summarizer throws, the abort reason when
+ * `signal` aborts (even if the summarizer ignores it), and a `SummarizerError` when a
+ * reply is not `{ text: string }` (reason `invalid-result`) or a group's
+ * intermediate summary is unusable. Validating the final text is the caller's job.
+ */
+export async function summarizeSpan(
+  options: SummarizeSpanOptions,
+): Promise<SummarizeSpanResult> {
+  options.signal.throwIfAborted();
+  // One abort listener for the whole span, however many groups and merges it
+  // sends (a listener per request piled up past Node's warning at 10).
+  return raceAbort(summarizeSpanUnraced(options), options.signal);
+}
+
+async function summarizeSpanUnraced({
+  summarizer,
+  strategy,
+  messages,
+  instructions,
+  planHint,
+  targetChars,
+  maxInputTokens,
+  counter,
+  signal,
+  transcript = renderTranscript(messages),
+}: SummarizeSpanOptions): Promise<SummarizeSpanResult> {
+  signal.throwIfAborted();
+  if (transcript === '') {
+    throw new InvalidArgumentError({
+      parameter: 'messages',
+      value: messages.length,
+      message: 'the span renders to an empty transcript',
+    });
+  }
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let calls = 0;
+  const planTokens = planHint === undefined ? 0 : counter.countText(planHint);
+
+  const call = async (request: Omit<SummaryRequest, 'signal' | 'strategy'>) => {
+    calls += 1;
+    // Never sent once the span is abandoned (the caller has been answered).
+    signal.throwIfAborted();
+    // Untrusted: a synchronous throw or a non-promise return is a failure too.
+    const reply: unknown = await Promise.resolve().then(() =>
+      summarizer({ ...request, signal, strategy }),
+    );
+    const result = readSummaryResult(reply);
+    usage.inputTokens += result.inputTokens;
+    usage.outputTokens += result.outputTokens;
+    return result.text;
+  };
+  /** One request; `tokens` is the transcript's size as already known (never counted again here). */
+  const request = (
+    text: string,
+    tokens: number,
+    groupInstructions: string,
+    target?: number,
+  ) =>
+    call({
+      instructions: groupInstructions,
+      transcript: text,
+      ...(target === undefined ? {} : { targetChars: target }),
+      ...(planHint === undefined ? {} : { planHint }),
+      maxOutputTokens: outputLimit(tokens, target),
+    });
+  const single = async (text: string, tokens: number) => {
+    const summary = await request(text, tokens, instructions, targetChars);
+    return { text: summary, usage: { ...usage }, calls };
+  };
+
+  // The messages were counted when they were added: their cached counts size
+  // the transcript, and a span clearly under the budget is sent as it is
+  // without tokenizing it again (#13 item 5).
+  const budget = maxInputTokens - counter.countText(instructions) - planTokens;
+  const estimate = estimateTranscriptTokens(messages, counter);
+  if (estimate <= budget * SURE_FIT_SHARE) return single(transcript, estimate);
+  // Near the budget the transcript is counted exactly, as the decision needs;
+  // far over it (where only reasoning, files or stripped tags could make it
+  // fit) the span goes straight to its units, which are counted anyway.
+  if (
+    estimate <= budget * SURE_SPLIT_FACTOR ||
+    budget < MIN_TRANSCRIPT_TOKENS
+  ) {
+    const exact = counter.countText(transcript);
+    if (exact <= budget) return single(transcript, exact);
+  }
+  assertBudget(budget, maxInputTokens);
+  const groups = packGroups(
+    splitIntoUnits(messages).map((unit) => renderUnit(unit, budget, counter)),
+    budget,
+  );
+  if (groups.length === 1) {
+    const only = groups[0]!;
+    return single(only.text, only.tokens);
+  }
+
+  let parts = await summarizeGroups(groups, instructions, targetChars, request);
+  const mergeInstructions = `${instructions}${MERGE_NOTE}`;
+  const mergeBudget =
+    maxInputTokens - counter.countText(mergeInstructions) - planTokens;
+  for (;;) {
+    const mergeTranscript = renderParts(parts);
+    const mergeTokens = counter.countText(mergeTranscript);
+    if (mergeTokens <= mergeBudget) {
+      const text = await request(
+        mergeTranscript,
+        mergeTokens,
+        mergeInstructions,
+        targetChars,
+      );
+      return { text, usage: { ...usage }, calls };
+    }
+    assertBudget(mergeBudget, maxInputTokens);
+    parts = await summarizeGroups(
+      packParts(parts, mergeBudget, counter),
+      mergeInstructions,
+      targetChars,
+      request,
+    );
+  }
+}
+
+/**
+ * The tokens of `renderTranscript(messages)`, estimated from the counter's
+ * per-message counts (cached: the memory counted every message when it was
+ * added) plus `TRANSCRIPT_TOKENS_PER_PART` per part, so sizing a request never
+ * tokenizes its messages again. An upper bound in practice (the transcript
+ * leaves out reasoning, file data and offload tags; labels and separators
+ * stay under the allowance), which is why only a span clearly under the
+ * budget is sized by it alone.
+ */
+export function estimateTranscriptTokens(
+  messages: readonly Message[],
+  counter: TokenCounter,
+): number {
+  let tokens = 0;
+  for (const message of messages) {
+    tokens +=
+      counter.countMessage(message) +
+      TRANSCRIPT_TOKENS_PER_PART * message.content.length;
+  }
+  return tokens;
+}
+
+/** Fewest output tokens a request allows, so that a tiny span can still be summarized. */
+const MIN_OUTPUT_TOKENS = 16;
+
+/**
+ * The output limit of one request: the transcript's tokens (a reply as long
+ * as its input is rejected anyway), and with a character target about a third
+ * of it in tokens plus a margin (summaries run at 3–4 characters a token).
+ */
+export function outputLimit(
+  transcriptTokens: number,
+  targetChars: number | undefined,
+): number {
+  const byTarget =
+    targetChars === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.ceil(targetChars / 3) + 64;
+  return Math.max(
+    MIN_OUTPUT_TOKENS,
+    Math.min(Math.ceil(transcriptTokens), byTarget),
+  );
+}
+
+function assertBudget(budget: number, maxInputTokens: number): void {
+  if (budget < MIN_TRANSCRIPT_TOKENS) {
+    throw new InvalidArgumentError({
+      parameter: 'maxInputTokens',
+      value: maxInputTokens,
+      message: `leaves fewer than ${MIN_TRANSCRIPT_TOKENS} tokens for the transcript after the instructions and the plan hint`,
+    });
+  }
+}
+
+async function summarizeGroups(
+  groups: readonly RenderedGroup[],
+  instructions: string,
+  targetChars: number | undefined,
+  request: (
+    text: string,
+    tokens: number,
+    instructions: string,
+    target?: number,
+  ) => Promise<string>,
+): Promise<string[]> {
+  const totalChars = groups.reduce((sum, group) => sum + group.text.length, 0);
+  return Promise.all(
+    groups.map(async (group, index) => {
+      const target =
+        targetChars === undefined
+          ? undefined
+          : Math.max(
+              1,
+              Math.round((targetChars * group.text.length) / totalChars),
+            );
+      const text = await request(
+        group.text,
+        group.tokens,
+        instructions,
+        target,
+      );
+      const validation = validateSummary({ summary: text, input: group.text });
+      if (!validation.ok) {
+        throw new SummarizerError({
+          reason: validation.reason,
+          message: `The summary of part ${index + 1} of ${groups.length} was rejected (${validation.reason}).`,
+        });
+      }
+      return text.trim();
+    }),
+  );
+}
+
+/**
+ * Consecutive units: an assistant message with tool calls together with the
+ * messages right after it that answer those calls; every other message alone.
+ */
+function splitIntoUnits(messages: readonly Message[]): Message[][] {
+  const units: Message[][] = [];
+  let index = 0;
+  while (index < messages.length) {
+    const message = messages[index]!;
+    index += 1;
+    const pending = new Set<string>();
+    for (const part of message.content) {
+      if (part.type === 'tool-call') pending.add(part.toolCallId);
+    }
+    const unit = [message];
+    while (pending.size > 0 && index < messages.length) {
+      const next = messages[index]!;
+      const answers = next.content.filter(
+        (part) => part.type === 'tool-result' && pending.has(part.toolCallId),
+      );
+      if (answers.length === 0) break;
+      for (const part of answers) {
+        if (part.type === 'tool-result') pending.delete(part.toolCallId);
+      }
+      unit.push(next);
+      index += 1;
+    }
+    units.push(unit);
+  }
+  return units;
+}
+
+/** Renders a unit, shortening its parts until it fits `budget` (or they are empty). */
+function renderUnit(
+  unit: readonly Message[],
+  budget: number,
+  counter: TokenCounter,
+): RenderedGroup {
+  let text = renderTranscript(unit);
+  let tokens = counter.countText(text);
+  if (tokens <= budget) return { text, tokens };
+  const partCount = unit.reduce(
+    (sum, message) => sum + message.content.length,
+    0,
+  );
+  let maxPartChars = Math.floor(text.length / Math.max(1, partCount));
+  for (
+    let attempt = 0;
+    attempt < 32 && tokens > budget && maxPartChars > 0;
+    attempt += 1
+  ) {
+    maxPartChars = Math.floor((maxPartChars * budget * 0.9) / tokens);
+    text = renderTranscript(unit, { maxPartChars });
+    tokens = counter.countText(text);
+  }
+  return { text, tokens };
+}
+
+/** Packs rendered units greedily into consecutive groups of at most `budget` tokens. */
+function packGroups(
+  units: readonly RenderedGroup[],
+  budget: number,
+): RenderedGroup[] {
+  const groups: RenderedGroup[] = [];
+  let texts: string[] = [];
+  let tokens = 0;
+  for (const unit of units) {
+    if (unit.text === '') continue;
+    const added = texts.length === 0 ? unit.tokens : unit.tokens + 1;
+    if (texts.length > 0 && tokens + added > budget) {
+      groups.push({ text: texts.join('\n\n'), tokens });
+      texts = [];
+      tokens = 0;
+    }
+    tokens += texts.length === 0 ? unit.tokens : unit.tokens + 1;
+    texts.push(unit.text);
+  }
+  if (texts.length > 0) groups.push({ text: texts.join('\n\n'), tokens });
+  return groups;
+}
+
+function renderParts(parts: readonly string[]): string {
+  return parts
+    .map((part, index) => `[part ${index + 1} of ${parts.length}]\n${part}`)
+    .join('\n\n');
+}
+
+/**
+ * Groups part summaries for another merge level. Each part is first cut to half the
+ * budget, so that every group holds at least two parts and the levels shrink.
+ */
+function packParts(
+  parts: readonly string[],
+  budget: number,
+  counter: TokenCounter,
+): RenderedGroup[] {
+  const half = Math.floor(budget / 2) - 8;
+  const items = parts.map((part) => {
+    let text = part;
+    let tokens = counter.countText(text);
+    while (tokens > half && text.length > 0) {
+      const preview = createPreview(
+        text,
+        Math.floor((text.length * half * 0.9) / tokens),
+      );
+      text =
+        preview.length < text.length
+          ? preview
+          : cutHead(text, Math.floor(text.length * 0.75));
+      tokens = counter.countText(text);
+    }
+    return { text, tokens };
+  });
+  const groups: RenderedGroup[] = [];
+  let current: string[] = [];
+  let tokens = 0;
+  for (const item of items) {
+    if (current.length >= 2 && tokens + item.tokens + 8 > budget) {
+      groups.push({ text: renderParts(current), tokens });
+      current = [];
+      tokens = 0;
+    }
+    current.push(item.text);
+    tokens += item.tokens + 8;
+  }
+  if (current.length > 0) groups.push({ text: renderParts(current), tokens });
+  return groups;
+}
+
+/** The first `length` code units of `text`, one fewer if the cut would split a surrogate pair. */
+function cutHead(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
