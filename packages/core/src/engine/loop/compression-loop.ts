@@ -20,11 +20,9 @@ import type {
   OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
-import {
-  CURRENT_ROUND_STRATEGIES,
-  checkLoopTrigger,
-  runPass,
-} from './run-pass';
+import { checkLoopTrigger } from './check-loop-trigger';
+import { CURRENT_ROUND_STRATEGIES } from './is-pass-deferred';
+import { runPass } from './run-pass';
 import type { LoopProgress, PassResult, PassSetup } from './run-pass';
 import { LLM_STRATEGIES, selectStrategyOrder } from './select-strategy-order';
 import { MAX_PASSES_PER_STRATEGY } from '../strategy/tuning';
