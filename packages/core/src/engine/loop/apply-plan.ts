@@ -8,6 +8,7 @@ import type { Message } from '../../vocabulary/message/message';
 import type { ContextState } from '../../state/context-state/context-state';
 import type { CompressionPlan } from '../strategy/compression-plan';
 import { renderReplacement } from '../strategy/render-replacement';
+import { pickSummaries } from './pick-summaries';
 import type { TokenCounter } from '../../state/token/token-counter';
 
 export interface ApplyPlanOptions {
@@ -166,15 +167,6 @@ function checkPlan(
 
 function refuse(plan: CompressionPlan, message: string): InvalidArgumentError {
   return new InvalidArgumentError({ parameter: 'plan', value: plan, message });
-}
-
-function pickSummaries(
-  summaries: Readonly<Record<string, string>>,
-  keys: readonly string[],
-): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const key of keys) picked[key] = summaries[key]!;
-  return picked;
 }
 
 function sumCosts(

@@ -20,16 +20,12 @@ import type {
   OverBudget,
 } from './compression-listener-event';
 import type { PassReport } from './pass-report';
-import {
-  CURRENT_ROUND_STRATEGIES,
-  checkLoopTrigger,
-  runPass,
-} from './run-pass';
+import { checkLoopTrigger } from './check-loop-trigger';
+import { CURRENT_ROUND_STRATEGIES } from './is-pass-deferred';
+import { runPass } from './run-pass';
 import type { LoopProgress, PassResult, PassSetup } from './run-pass';
 import { LLM_STRATEGIES, selectStrategyOrder } from './select-strategy-order';
-
-/** How many times one strategy may run in one call while it keeps reducing tokens. */
-const MAX_PASSES_PER_STRATEGY = 8;
+import { MAX_PASSES_PER_STRATEGY } from '../strategy/tuning';
 
 /** Strategies that run after the walk, while still over `maxToken`. */
 const HARD_BUDGET_STRATEGIES: readonly StrategyName[] =

@@ -5,18 +5,16 @@ import {
   isCodeLine,
 } from '../../summary/text/create-error-line-pattern';
 import type { TokenCounter } from '../../state/token/token-counter';
-
-/** Characters of a command kept on a digest line. */
-export const DIGEST_COMMAND_CHARS = 160;
-
-/** Characters of the output line (error or first line) kept on a digest line. */
-export const DIGEST_OUTPUT_CHARS = 160;
-
-/** Names defined in an output (`def`, `class`, `function`) a digest line keeps at most. */
-export const DIGEST_MAX_NAMES = 8;
-
-/** Files a digest line names at most (from `path:line:` search hits). */
-export const DIGEST_MAX_FILES = 5;
+import { formatOffloadTag } from '../../state/offload/format-offload-tag';
+import { createMarkedTextMessage } from './create-marked-text-message';
+import {
+  DIGEST_COMMAND_CHARS,
+  DIGEST_MARGIN_TOKENS,
+  DIGEST_MAX_FILES,
+  DIGEST_MAX_NAMES,
+  DIGEST_MAX_USED,
+  DIGEST_OUTPUT_CHARS,
+} from './tuning';
 
 /** The opening line of a digest of cleared tool calls. */
 export const DIGEST_HEADER =
@@ -81,7 +79,8 @@ export function composeDigest(
   counter: TokenCounter,
 ): string {
   const lines = listRepeatsOnce(allLines);
-  let budget = maxTokens - counter.countText(DIGEST_HEADER) - 16;
+  let budget =
+    maxTokens - counter.countText(DIGEST_HEADER) - DIGEST_MARGIN_TOKENS;
   let first = lines.length;
   while (first > 0) {
     const cost = counter.countText(lines[first - 1]!) + 1;
@@ -96,6 +95,29 @@ export function composeDigest(
           `- (${first} earlier call${first === 1 ? '' : 's'} not listed here; also in the reload entry)`,
         ];
   return [DIGEST_HEADER, ...omitted, ...lines.slice(first)].join('\n');
+}
+
+/**
+ * The digest message: one assistant text, `text` and the offload tag, marked
+ * `tool-run-summary` by `clearToolUses` and replacing `span`.
+ */
+export function createDigestMessage(
+  text: string,
+  offloadId: string,
+  id: string,
+  span: readonly Message[],
+): Message {
+  return createMarkedTextMessage({
+    id,
+    role: 'assistant',
+    text: `${text}\n${formatOffloadTag(offloadId)}`,
+    marker: {
+      kind: 'tool-run-summary',
+      strategy: 'clearToolUses',
+      offloadId,
+      replaces: span.map((message) => message.id),
+    },
+  });
 }
 
 /** `lines` with each call that repeats an earlier one verbatim listed once, at its latest run. */
@@ -168,9 +190,6 @@ const SEARCH_HIT = /^(?:\.\/)?([\w./-]+\.\w+):\d+[:-]/;
 /** Dotted names and called names in code (`settings.configure`, `check_array(`). */
 const USED_NAME =
   /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w{2,}(?=\())/g;
-
-/** Names a code snippet uses at most on a digest line. */
-export const DIGEST_MAX_USED = 10;
 
 function collectNames(lines: readonly string[], pattern: RegExp): string[] {
   const names: string[] = [];

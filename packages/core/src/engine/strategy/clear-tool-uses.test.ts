@@ -14,11 +14,8 @@ import {
   toolResult,
   user,
 } from './__fixtures__/strategy-fixtures';
-import {
-  CLEAR_DEEPEN_MIN_EXCHANGES,
-  CLEAR_PREVIEW_CHARS,
-  clearToolUses,
-} from './clear-tool-uses';
+import { clearToolUses } from './clear-tool-uses';
+import { CLEAR_DEEPEN_MIN_EXCHANGES, CLEAR_PREVIEW_CHARS } from './tuning';
 import { DIGEST_HEADER } from './clear-tool-uses-digest';
 import { renderReplacement } from './render-replacement';
 

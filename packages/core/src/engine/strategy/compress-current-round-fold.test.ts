@@ -14,7 +14,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { compressCurrentRound } from './compress-current-round';
-import { CURRENT_ROUND_FOLD_MIN_CHARS } from './compress-current-round-fold';
+import { CURRENT_ROUND_FOLD_MIN_CHARS } from './tuning';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const tokensOnly = { messageCount: false, tokens: true };

@@ -13,21 +13,12 @@ import { getConsumedCurrentRoundRange } from './current-round-range';
 import { flattenFoldedSpan } from './flatten-folded-span';
 import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
-
-/** Longest fold summary, as a share of what it stands for (as the last resort's). */
-const FOLD_MAX_SHARE = 0.5;
-
-/** Longest fold summary in characters (as the last resort's and the extractive summarizer's default). */
-const FOLD_MAX_CHARS = 4000;
-
-/**
- * Fewest characters a fold's summary is asked for; with less room the fold is
- * left to the last resort (which can fold the history and the request too).
- */
-export const CURRENT_ROUND_FOLD_MIN_CHARS = 200;
-
-/** Tokens kept free when sizing the fold (counting is per message, not additive). */
-const FIT_MARGIN_TOKENS = 8;
+import {
+  CURRENT_ROUND_FOLD_MIN_CHARS,
+  FIT_MARGIN_TOKENS,
+  FOLD_SUMMARY_MAX_CHARS,
+  FOLD_SUMMARY_MAX_SHARE,
+} from './tuning';
 
 /**
  * `compressCurrentRound`'s plan when the prompt is over the hard budget
@@ -37,7 +28,7 @@ const FIT_MARGIN_TOKENS = 8;
  * run of unfrozen units after the current round's user message and before
  * the last assistant message — becomes **one** summary written by the
  * summarizer, sized to the room the rest of the prompt leaves under the
- * budget (at most half of what it stands for and `FOLD_MAX_CHARS`). So a long
+ * budget (at most half of what it stands for and `FOLD_SUMMARY_MAX_CHARS`). So a long
  * tool loop after one request keeps a readable account of what was done,
  * written by the summarizer, instead of being folded again and again by the
  * deterministic last resort.
@@ -101,8 +92,8 @@ export function planCurrentRoundFold(
     roomTokens: room,
     transcript,
     counter,
-    maxShare: FOLD_MAX_SHARE,
-    maxChars: FOLD_MAX_CHARS,
+    maxShare: FOLD_SUMMARY_MAX_SHARE,
+    maxChars: FOLD_SUMMARY_MAX_CHARS,
   });
   if (targetChars < CURRENT_ROUND_FOLD_MIN_CHARS) return undefined;
 

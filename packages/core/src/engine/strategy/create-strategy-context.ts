@@ -12,6 +12,7 @@ import type { TokenCounter } from '../../state/token/token-counter';
 import type { CompressionPressure, StrategyContext } from './compression-plan';
 import { FOLD_KINDS } from './flatten-folded-span';
 import { countFoldStubTokens } from './fold-stub-tokens';
+import { INTENT_BUDGET_SHARE, RELOAD_VISIBLE_TURNS } from './tuning';
 
 export interface CreateStrategyContextOptions {
   /** The working messages the strategies plan for. */
@@ -68,20 +69,6 @@ export function isPinnedMessage(message: Message): boolean {
     (acm as { pinned?: unknown }).pinned === true
   );
 }
-
-/**
- * Share of `maxToken` up to which the task and the latest user request are
- * kept verbatim (protected). A larger one may be summarized (with its reload
- * id), never cut to a preview.
- */
-export const INTENT_BUDGET_SHARE = 0.25;
-
-/**
- * Assistant turns during which a `context_reload` exchange stays protected
- * after the model called it, so that what it reloaded is read and used before
- * it can be compressed again.
- */
-export const RELOAD_VISIBLE_TURNS = 3;
 
 /**
  * Builds the view every strategy plans from. `isProtected(index)` is true for:

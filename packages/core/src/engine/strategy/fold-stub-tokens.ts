@@ -1,7 +1,7 @@
 import type { Message } from '../../vocabulary/message/message';
 import { formatOffloadTag } from '../../state/offload/format-offload-tag';
 import type { TokenCounter } from '../../state/token/token-counter';
-import { LAST_RESORT_USER_TEXT } from './last-resort';
+import { LAST_RESORT_USER_TEXT } from './last-resort-fold';
 import { DRAFT_OFFLOAD_ID } from './size-summary-to-room';
 
 /**

@@ -7,22 +7,13 @@ export type {
   SummaryPlacement,
   SummaryTask,
 } from './compression-plan';
-export {
-  CLEAR_KEEP_RECENT_EXCHANGES,
-  CLEAR_KEEP_RECENT_SHARE,
-  CLEAR_MIN_CHARS,
-  CLEAR_MIN_TEXT_CHARS,
-  CLEAR_PREVIEW_CHARS,
-  clearToolUses,
-} from './clear-tool-uses';
+export { clearToolUses } from './clear-tool-uses';
 export { compressCurrentRound } from './compress-current-round';
 export { BELOW_TOKEN_THRESHOLD, compressToolRuns } from './compress-tool-runs';
 export {
   countIntentFoldReserve,
   createStrategyContext,
-  INTENT_BUDGET_SHARE,
   isPinnedMessage,
-  RELOAD_VISIBLE_TURNS,
 } from './create-strategy-context';
 export type { CreateStrategyContextOptions } from './create-strategy-context';
 export { DEFAULT_STRATEGY_ORDER, STRATEGIES } from './default-strategy-order';
@@ -33,18 +24,23 @@ export {
   LLM_STRATEGY_NAMES,
   STRATEGY_DESCRIPTORS,
 } from '../../vocabulary/config/strategy-descriptors';
-export {
-  LAST_RESORT_TAIL_UNITS,
-  LAST_RESORT_USER_TEXT,
-  lastResort,
-} from './last-resort';
+export { lastResort } from './last-resort';
+export { LAST_RESORT_USER_TEXT } from './last-resort-fold';
 export { offloadLargeMessages } from './offload-large-messages';
 export { renderReplacement } from './render-replacement';
 export { offloadLargeMessagesProtected } from './offload-large-messages-protected';
-export {
-  MIN_ROLLUP_MESSAGES,
-  ROLLUP_USER_TEXT,
-  rollupHistory,
-} from './rollup-history';
+export { ROLLUP_USER_TEXT } from './plan-rollup';
+export { rollupHistory } from './rollup-history';
 export { summarizeLargeCurrentMessages } from './summarize-large-current-messages';
 export { HAS_PROTECTED_MESSAGE, summarizeRounds } from './summarize-rounds';
+export {
+  CLEAR_KEEP_RECENT_EXCHANGES,
+  CLEAR_KEEP_RECENT_SHARE,
+  CLEAR_MIN_CHARS,
+  CLEAR_MIN_TEXT_CHARS,
+  CLEAR_PREVIEW_CHARS,
+  INTENT_BUDGET_SHARE,
+  LAST_RESORT_TAIL_UNITS,
+  MIN_ROLLUP_MESSAGES,
+  RELOAD_VISIBLE_TURNS,
+} from './tuning';

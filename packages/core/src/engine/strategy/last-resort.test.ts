@@ -15,7 +15,8 @@ import {
   system,
   user,
 } from './__fixtures__/strategy-fixtures';
-import { LAST_RESORT_USER_TEXT, lastResort } from './last-resort';
+import { lastResort } from './last-resort';
+import { LAST_RESORT_USER_TEXT } from './last-resort-fold';
 import { renderReplacement } from './render-replacement';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;

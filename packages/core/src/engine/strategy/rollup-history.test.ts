@@ -18,14 +18,12 @@ import {
   system,
   user,
 } from './__fixtures__/strategy-fixtures';
-import {
-  ROLLUP_MIN_TARGET_CHARS,
-  ROLLUP_USER_TEXT,
-  rollupHistory,
-} from './rollup-history';
+import { ROLLUP_USER_TEXT } from './plan-rollup';
+import { rollupHistory } from './rollup-history';
+import { ROLLUP_MIN_TARGET_CHARS } from './tuning';
 import { renderReplacement } from './render-replacement';
 import { createMarkedTextMessage } from './create-marked-text-message';
-import { LAST_RESORT_USER_TEXT } from './last-resort';
+import { LAST_RESORT_USER_TEXT } from './last-resort-fold';
 
 const tag = (id: string) => `<!-- CONTEXT_OFFLOAD: uuid=${id} -->`;
 const config = {

@@ -1,4 +1,5 @@
 import type { TokenCounter } from '../../state/token/token-counter';
+import { SUMMARY_ROOM_SHARE } from './tuning';
 
 /**
  * The offload id summaries are measured with before their ids exist: as long
@@ -6,9 +7,6 @@ import type { TokenCounter } from '../../state/token/token-counter';
  * sizing decisions do not depend on the random ids.
  */
 export const DRAFT_OFFLOAD_ID = '5e1f0c3a_9d27b4e8c1f6a3052b7e9d4c8a1f6e30';
-
-/** Share of the room a sized summary aims at: token counts of a summary and its transcript differ a little. */
-const ROOM_SHARE = 0.9;
 
 export interface SizeSummaryToRoomOptions {
   /** Tokens the summary may take (the prompt's room under the budget, skeleton excluded). */
@@ -45,7 +43,7 @@ export function sizeSummaryToRoom({
   return Math.max(
     0,
     Math.min(
-      Math.floor(roomTokens * charsPerToken * ROOM_SHARE),
+      Math.floor(roomTokens * charsPerToken * SUMMARY_ROOM_SHARE),
       Math.ceil(transcript.length * maxShare),
       maxChars,
     ),

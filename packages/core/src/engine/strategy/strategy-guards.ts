@@ -4,6 +4,7 @@ import type { AcmMessageKind } from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
 import type { StrategyContext } from './compression-plan';
 import type { ConversationUnit } from './conversation-units';
+import { FOLD_KINDS } from './flatten-folded-span';
 
 /**
  * Whether ACM wrote the message (a stub or a summary). Such messages are never
@@ -85,4 +86,10 @@ export function isClosedRound(
     if (kind !== undefined && ANSWER_KINDS.has(kind)) return true;
   }
   return false;
+}
+
+/** A working summary (a kind of `FOLD_KINDS`: rollup, last-resort or current-round fold) a new rollup absorbs. */
+export function isRollupMessage(message: Message): boolean {
+  const kind = getAcmMarker(message)?.kind;
+  return kind !== undefined && FOLD_KINDS.has(kind);
 }

@@ -1,7 +1,7 @@
 import { PLAN_TOOL_NAMES } from '../plan/plan-tool-names';
 import { resolvePrompt } from '../prompt/resolve-prompt';
 import type { Strategy } from './compression-plan';
-import { INTENT_BUDGET_SHARE } from './create-strategy-context';
+import { INTENT_BUDGET_SHARE } from './tuning';
 import { planPieceEdits } from './plan-piece-edits';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeConversation } from '../../state/conversation/analyze-conversation';
 import type { Message } from '../../vocabulary/message/message';
 import { fromOpenAIMessages } from '../../formats/openai/from-openai-messages';
-import { INTENT_BUDGET_SHARE } from '../../engine/strategy/create-strategy-context';
+import { INTENT_BUDGET_SHARE } from '../../engine/strategy/tuning';
 import { DRAFT_OFFLOAD_ID } from '../../engine/strategy/size-summary-to-room';
 import { conversationArbitrary } from '../../testing/conversation-arbitrary';
 import { fixedClock } from '../../testing/fixed-clock';

@@ -1,0 +1,140 @@
+import type { StrategyContext } from './compression-plan';
+import type { ConversationUnit } from './conversation-units';
+import type { FoldDraft } from './last-resort-fold';
+import { sizeSummaryToRoom } from './size-summary-to-room';
+import {
+  FIT_MARGIN_TOKENS,
+  FOLD_SUMMARY_MAX_CHARS,
+  FOLD_SUMMARY_MAX_SHARE,
+  LAST_RESORT_MIN_SUMMARY_CHARS,
+} from './tuning';
+
+/** A span's fold drafted with a summary of `bodyChars` (cached by the caller). */
+export type DraftFoldOf = (
+  start: number,
+  end: number,
+  bodyChars: number,
+) => FoldDraft | undefined;
+
+/** The folds of every maximal run of movable units before `tailStart`. */
+export function planRuns(
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  draftOf: (start: number, end: number) => FoldDraft | undefined,
+): FoldDraft[] {
+  const folds: FoldDraft[] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const flush = () => {
+    if (runStart >= 0) {
+      const draft = draftOf(runStart, runEnd);
+      if (draft !== undefined) folds.push(draft);
+    }
+    runStart = -1;
+  };
+  units.forEach((unit, position) => {
+    if (position >= tailStart || !movable[position]) {
+      flush();
+      return;
+    }
+    if (runStart < 0) runStart = unit.start;
+    runEnd = unit.end;
+  });
+  flush();
+  return folds;
+}
+
+/**
+ * The candidate fold sets of one level, gentlest first: the newest run of
+ * movable units alone, then the two newest, … then every run (so a working
+ * summary further up is folded again only when folding what came after it is
+ * not enough). In each set the summaries are sized to the budget: the runs
+ * are first drafted without a summary (header, ledger, tag); the tokens the
+ * rest of the prompt leaves under `messageBudget` are then shared among the
+ * set's runs in proportion to their size (`sizeSummaryToRoom`: each run's own
+ * characters per token, at most `FOLD_SUMMARY_MAX_SHARE` of its transcript and
+ * `FOLD_SUMMARY_MAX_CHARS`) and each run is drafted again with a sectioned
+ * summary of that size (none below `LAST_RESORT_MIN_SUMMARY_CHARS`).
+ */
+export function planSizedRuns(
+  context: StrategyContext,
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+  total: number,
+  draftOf: DraftFoldOf,
+): FoldDraft[][] {
+  const bare = planRuns(units, movable, tailStart, (start, end) =>
+    draftOf(start, end, 0),
+  );
+  if (bare.length === 0) return [bare];
+  const sets: FoldDraft[][] = [];
+  for (let first = bare.length - 1; first >= 0; first--) {
+    const set = bare.slice(first);
+    const spans = set.reduce((sum, draft) => sum + draft.spanTokens, 0);
+    const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
+    const room =
+      context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+    const shares = shareRoom(
+      room,
+      set.map((draft) => draft.transcriptTokens),
+      FOLD_SUMMARY_MAX_SHARE,
+    );
+    sets.push(
+      set.map((draft, position) => {
+        const chars = sizeSummaryToRoom({
+          roomTokens: shares[position]!,
+          transcript: draft.transcript,
+          transcriptTokens: draft.transcriptTokens,
+          counter: context.counter,
+          maxShare: FOLD_SUMMARY_MAX_SHARE,
+          maxChars: FOLD_SUMMARY_MAX_CHARS,
+        });
+        if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
+        return draftOf(draft.start, draft.end, chars) ?? draft;
+      }),
+    );
+  }
+  return sets;
+}
+
+/**
+ * `room` tokens shared among folds in proportion to the size of what each
+ * stands for (its originals' tokens, not the span's: an earlier fold is small
+ * but holds much), none above `maxShare` of its own originals; what a capped
+ * fold leaves goes to the others.
+ */
+function shareRoom(
+  room: number,
+  weights: readonly number[],
+  maxShare: number,
+): number[] {
+  const shares = weights.map(() => 0);
+  let pending = weights.map((_, position) => position);
+  let remaining = Math.max(0, room);
+  while (pending.length > 0) {
+    const weight = pending.reduce(
+      (sum, position) => sum + weights[position]!,
+      0,
+    );
+    const capped = pending.filter(
+      (position) =>
+        weights[position]! * maxShare <=
+        (remaining * weights[position]!) / Math.max(1, weight),
+    );
+    if (capped.length === 0) {
+      for (const position of pending)
+        shares[position] = Math.floor(
+          (remaining * weights[position]!) / Math.max(1, weight),
+        );
+      break;
+    }
+    for (const position of capped) {
+      shares[position] = Math.ceil(weights[position]! * maxShare);
+      remaining -= shares[position];
+    }
+    pending = pending.filter((position) => !capped.includes(position));
+  }
+  return shares;
+}
