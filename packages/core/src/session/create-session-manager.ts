@@ -1,6 +1,6 @@
 import type { CompressionResult } from '../memory/compression/run-compression';
 import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
-import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory';
+import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory-options';
 import { AutoContextMemory } from '../memory/facade/auto-context-memory';
 import type { Message } from '../vocabulary/message/message';
 import { createTiktokenTokenCounter } from '../runtime/create-tiktoken-token-counter';
