@@ -31,12 +31,12 @@ import { deleteMemoryMessage } from './delete-memory-message';
 import { loadFromStore } from './load-from-store';
 import { loadMemoryState } from './load-memory-state';
 import { lookupOffloadEntry } from './lookup-offload-entry';
-import { MemoryCore } from './memory-core';
+import { createMemoryCore } from './create-memory-core';
+import type { MemoryCore } from './create-memory-core';
 import { offloadMessages } from './offload-messages';
 import type { PlanProvider } from './plan-provider';
 import { previewMemoryCompression } from './preview-memory-compression';
 import { reloadAndReapply } from './reload-and-reapply';
-import { resolveMemoryOptions } from './resolve-memory-options';
 import { retrySaveOnConflict } from './retry-save-on-conflict';
 import { saveToStore } from './save-to-store';
 import { updateCalibration } from './update-calibration';
@@ -69,7 +69,7 @@ export class AutoContextMemory {
   readonly #core: MemoryCore;
 
   constructor(options: AutoContextMemoryOptions = {}) {
-    this.#core = new MemoryCore(resolveMemoryOptions(options));
+    this.#core = createMemoryCore(options);
     this.sessionId = this.#core.sessionId;
     this.config = this.#core.config;
   }
@@ -150,7 +150,7 @@ export class AutoContextMemory {
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
   getInteractionMessages(): readonly Message[] {
     return Object.freeze(
-      this.#core.state.original.filter(
+      this.#core.log.state.original.filter(
         (message) => isUserTurn(message) || isFinalAnswer(message),
       ),
     );
@@ -218,7 +218,7 @@ export class AutoContextMemory {
 
   /** Every compression event (applied and failed), oldest first. */
   getCompressionEvents(): readonly CompressionEvent[] {
-    return this.#core.state.events;
+    return this.#core.log.state.events;
   }
 
   /**
@@ -292,7 +292,7 @@ export class AutoContextMemory {
 
   /** The messages behind `offloadId`; an empty list when there is none (as the reference). */
   reload(offloadId: string): readonly Message[] {
-    return reloadOffload(this.#core.state, offloadId) ?? EMPTY_MESSAGES;
+    return reloadOffload(this.#core.log.state, offloadId) ?? EMPTY_MESSAGES;
   }
 
   /** What the memory knows about `offloadId`: found, cleared or not found. */
@@ -311,19 +311,19 @@ export class AutoContextMemory {
 
   /** Every offload entry: id → the messages behind it. */
   getOffloadContext(): Readonly<Record<string, readonly Message[]>> {
-    return this.#core.state.offloads;
+    return this.#core.log.state.offloads;
   }
 
   // ---- state and persistence --------------------------------------------
 
   /** The current state (frozen). */
   getState(): ContextState {
-    return this.#core.state;
+    return this.#core.log.state;
   }
 
   /** The current state as JSON text (`serializeState`). */
   saveState(): string {
-    return serializeState(this.#core.state);
+    return serializeState(this.#core.log.state);
   }
 
   /**

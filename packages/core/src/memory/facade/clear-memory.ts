@@ -1,5 +1,6 @@
 import { clearContextState } from '../../state/context-state/clear-context-state';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 import { rememberClearedOffload } from './remember-cleared-offload';
 
 /**
@@ -7,9 +8,9 @@ import { rememberClearedOffload } from './remember-cleared-offload';
  * offload ids as cleared; nothing is unsaved then.
  */
 export function clearMemory(core: MemoryCore): void {
-  for (const offloadId of Object.keys(core.state.offloads)) {
+  for (const offloadId of Object.keys(core.log.state.offloads)) {
     rememberClearedOffload(core.clearedOffloadIds, offloadId);
   }
-  core.commit(clearContextState(core.state));
+  commitState(core, clearContextState(core.log.state));
   core.unsaved = [];
 }

@@ -1,5 +1,6 @@
 import { removeOffloadEntry } from '../../state/offload/remove-offload-entry';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 import { rememberClearedOffload } from './remember-cleared-offload';
 
 /**
@@ -11,9 +12,9 @@ export function clearOffloadEntry(
   core: MemoryCore,
   offloadId: string,
 ): boolean {
-  const next = removeOffloadEntry(core.state, offloadId);
-  if (next === core.state) return false;
+  const next = removeOffloadEntry(core.log.state, offloadId);
+  if (next === core.log.state) return false;
   rememberClearedOffload(core.clearedOffloadIds, offloadId);
-  core.commit(next);
+  commitState(core, next);
   return true;
 }

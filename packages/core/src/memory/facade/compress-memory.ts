@@ -8,7 +8,8 @@ import type { CompressIfNeededOptions } from './auto-context-memory-options';
 import { countWorkingTokens } from './count-working-tokens';
 import { createKnownCountCounter } from './create-known-count-counter';
 import { loadCounter } from './load-counter';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 
 /** The options of one `compressIfNeeded` or `previewCompression` call, defaults applied. */
 export type CompressMemoryOptions = CompressIfNeededOptions & {
@@ -55,7 +56,7 @@ function compressLoaded(
     });
     if (!trigger.triggered) return notTriggered(core.log, trigger);
   }
-  const state = core.state;
+  const state = core.log.state;
   const counter = createKnownCountCounter(core.counter, tokens, [
     live,
     state.working,
@@ -75,7 +76,7 @@ function compressLoaded(
     force,
     onEvent: core.onEvent,
   }).then((result) => {
-    core.commit(result.state);
+    commitState(core, result.state);
     return result;
   });
 }

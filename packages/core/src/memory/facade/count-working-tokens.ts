@@ -1,4 +1,4 @@
-import type { MemoryCore } from './memory-core';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * Tokens of the working messages (uncalibrated), in O(messages appended

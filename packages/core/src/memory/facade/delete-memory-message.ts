@@ -1,5 +1,6 @@
 import { deleteWorkingMessage } from '../../state/context-state/delete-working-message';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * The body of `deleteMessage`, in the queue: removes the working message at
@@ -7,8 +8,8 @@ import type { MemoryCore } from './memory-core';
  * @returns whether a message was removed.
  */
 export function deleteMemoryMessage(core: MemoryCore, index: number): boolean {
-  const next = deleteWorkingMessage(core.state, index);
-  if (next === core.state) return false;
-  core.commit(next);
+  const next = deleteWorkingMessage(core.log.state, index);
+  if (next === core.log.state) return false;
+  commitState(core, next);
   return true;
 }

@@ -1,4 +1,4 @@
-import type { MemoryCore } from './memory-core';
+import type { MemoryCore } from './create-memory-core';
 
 /** Loads the counter (`TokenCounter.load`) and remembers that it is loaded. */
 export async function loadCounter(core: MemoryCore): Promise<void> {

@@ -2,7 +2,8 @@ import { StoreError } from '../../vocabulary/error/store-error';
 import type { ContextState } from '../../state/context-state/context-state';
 import { toStoreError } from '../store/to-store-error';
 import { copyState } from './freeze-state';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 import { requireStore } from './require-store';
 
 /**
@@ -33,7 +34,7 @@ export async function loadFromStore(core: MemoryCore): Promise<boolean> {
       message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(core.sessionId)}.`,
     });
   }
-  core.commit(copyState(stored));
+  commitState(core, copyState(stored));
   core.storedRevision = stored.revision;
   core.unsaved = [];
   return true;

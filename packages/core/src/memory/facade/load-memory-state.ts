@@ -5,7 +5,8 @@ import {
   CONTEXT_STATE_FORMAT,
   CONTEXT_STATE_SCHEMA_VERSION,
 } from '../../state/context-state/state-format';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * The body of `loadState`, in the queue: replaces the committed state with
@@ -16,7 +17,7 @@ import type { MemoryCore } from './memory-core';
  * it belongs to another session.
  */
 export function loadMemoryState(core: MemoryCore, input: unknown): void {
-  core.commit(parseOwnState(input, core.sessionId));
+  commitState(core, parseOwnState(input, core.sessionId));
   core.unsaved = [];
 }
 

@@ -1,6 +1,7 @@
 import type { Message } from '../../vocabulary/message/message';
 import { addOffloadEntry } from '../../state/offload/add-offload-entry';
-import type { MemoryCore } from './memory-core';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * The body of `offload`, in the queue: stores `messages` behind a new
@@ -12,6 +13,6 @@ export function offloadMessages(
   messages: readonly Message[],
 ): string {
   const offloadId = core.generateId();
-  core.commit(addOffloadEntry(core.state, offloadId, messages));
+  commitState(core, addOffloadEntry(core.log.state, offloadId, messages));
   return offloadId;
 }

@@ -3,7 +3,7 @@ import { planCompression } from '../compression/plan-compression';
 import type { CompressionDryRun } from '../compression/plan-compression';
 import type { CompressMemoryOptions } from './compress-memory';
 import { loadCounter } from './load-counter';
-import type { MemoryCore } from './memory-core';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * The body of `previewCompression`, in the queue: loads the counter if it is
@@ -16,7 +16,7 @@ export async function previewMemoryCompression(
 ): Promise<CompressionDryRun> {
   if (!core.counterLoaded) await loadCounter(core);
   return planCompression({
-    state: core.state,
+    state: core.log.state,
     config: core.config,
     counter: core.counter,
     generateId: core.generateId,

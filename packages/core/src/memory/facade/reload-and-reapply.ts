@@ -1,5 +1,5 @@
 import { loadFromStore } from './load-from-store';
-import type { MemoryCore } from './memory-core';
+import type { MemoryCore } from './create-memory-core';
 
 /**
  * After a save met `conflict`, in the queue: loads the newer stored state and

@@ -1,5 +1,5 @@
 import { toStoreError } from '../store/to-store-error';
-import type { MemoryCore } from './memory-core';
+import type { MemoryCore } from './create-memory-core';
 import { requireStore } from './require-store';
 
 /**
@@ -13,7 +13,7 @@ import { requireStore } from './require-store';
  */
 export async function saveToStore(core: MemoryCore): Promise<boolean> {
   const store = requireStore(core.store);
-  const state = core.state;
+  const state = core.log.state;
   if (state.revision === core.storedRevision) return false;
   try {
     await store.save(core.sessionId, state, {
