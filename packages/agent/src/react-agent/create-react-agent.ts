@@ -1,38 +1,19 @@
 import {
   InvalidArgumentError,
-  InvalidStateError,
   createAutoContextMemory,
-  getMessageText,
   randomId,
-  stringifyToolOutput,
   systemClock,
 } from '@acm/core';
-import type {
-  AutoContextMemory,
-  Clock,
-  IdGenerator,
-  Message,
-  ToolCallPart,
-  ToolResultPart,
-} from '@acm/core';
-import type {
-  AgentHook,
-  PlannedToolCall,
-  PostReasoningContext,
-  ReasoningRequest,
-} from '../hook/agent-hook';
+import type { AutoContextMemory, Clock, IdGenerator, Message } from '@acm/core';
+import type { AgentHook } from '../hook/agent-hook';
 import { sortHooks } from '../hook/sort-hooks';
-import type {
-  ChatModel,
-  ChatModelResponse,
-  ModelUsage,
-} from '../model/chat-model';
+import type { ChatModel } from '../model/chat-model';
 import type { PlanNotebook } from '../plan/plan-notebook';
 import type { AgentTool } from '../tool/agent-tool';
-import type { ToolDefinition } from '../tool/tool-definition';
-import { validateJsonSchema } from '../tool/validate-json-schema';
 import type { AgentEvent } from './agent-event';
-import type { AgentRunResult, AgentRunStatus } from './agent-run-result';
+import type { AgentParts } from './agent-run';
+import { executeRun } from './execute-run';
+import type { RunLock } from './execute-run';
 import type { AgentInput, AgentRunOptions, ReActAgent } from './react-agent';
 import { readRunState } from './read-run-state';
 
@@ -106,9 +87,6 @@ export interface CreateReActAgentOptions {
   readonly autoSave?: boolean;
 }
 
-const NEVER_ABORTED = new AbortController().signal;
-const NO_USAGE: ModelUsage = { inputTokens: 0, outputTokens: 0 };
-
 /**
  * A small ReAct agent over a {@link ChatModel}: it appends the input to its
  * memory, then loops (hooks → model → hooks → tools → hooks) until the model
@@ -149,7 +127,6 @@ export function createReActAgent({
   const agentMemory = memory ?? createAutoContextMemory({ clock });
   const sortedHooks = sortHooks(hooks);
   const toolsByName = new Map<string, AgentTool>();
-  let running = false;
 
   const emit = (event: AgentEvent): void => {
     try {
@@ -177,243 +154,11 @@ export function createReActAgent({
     await agentMemory.addMessages(messages);
     if (autoSave) await agentMemory.save();
   };
-
-  async function execute(
+  const lock: RunLock = { running: false };
+  const execute = (
     input: readonly Message[] | undefined,
-    { signal = NEVER_ABORTED }: AgentRunOptions,
-  ): Promise<AgentRunResult> {
-    if (running) {
-      throw new InvalidStateError({
-        path: 'agent',
-        message: `${name} is already running: wait for the current run to end`,
-      });
-    }
-    running = true;
-    const startedAt = clock.now();
-    let iteration = 0;
-    let usage = NO_USAGE;
-    const base = () => ({ agent, signal, iteration });
-
-    const finish = async (
-      status: AgentRunStatus,
-      message?: Message,
-    ): Promise<AgentRunResult> => {
-      const result: AgentRunResult =
-        message === undefined
-          ? { status, text: '', iterations: iteration, usage }
-          : {
-              status,
-              message,
-              text: getMessageText(message),
-              iterations: iteration,
-              usage,
-            };
-      for (const hook of sortedHooks) {
-        await hook.postCall?.({ ...base(), result });
-      }
-      emit({
-        type: 'run-end',
-        at: clock.now(),
-        iteration,
-        status,
-        durationMs: clock.now() - startedAt,
-        usage,
-      });
-      return result;
-    };
-
-    const reason = async (): Promise<boolean> => {
-      let request: ReasoningRequest = {
-        messages: agentMemory.getMessages(),
-        tools: [...toolsByName.values()].map(toDefinition),
-        systemPrompt,
-      };
-      for (const hook of sortedHooks) {
-        const change = await hook.preReasoning?.({ ...base(), request });
-        if (change) request = { ...request, ...change };
-      }
-      if (signal.aborted) return false;
-      const messages =
-        request.systemPrompt === ''
-          ? request.messages
-          : [systemMessage(name, request.systemPrompt), ...request.messages];
-      emit({
-        type: 'reasoning-start',
-        at: clock.now(),
-        iteration,
-        messageCount: messages.length,
-        toolCount: request.tools.length,
-      });
-      const reasoningStart = clock.now();
-      let response: ChatModelResponse;
-      try {
-        response = await model.generate({
-          messages,
-          tools: request.tools,
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted) return false;
-        throw error;
-      }
-      if (signal.aborted) return false;
-      let answered = withMessageId(response, generateId);
-      for (const hook of sortedHooks) {
-        const change = await hook.postReasoning?.({
-          ...base(),
-          request,
-          response: answered,
-        });
-        if (change?.response) {
-          answered = withMessageId(change.response, generateId);
-        }
-      }
-      if (answered.usage !== undefined) {
-        usage = {
-          inputTokens: usage.inputTokens + answered.usage.inputTokens,
-          outputTokens: usage.outputTokens + answered.usage.outputTokens,
-        };
-      }
-      await store([answered.message]);
-      iteration++;
-      emit({
-        type: 'reasoning-end',
-        at: clock.now(),
-        iteration,
-        durationMs: clock.now() - reasoningStart,
-        toolCallCount: answered.message.content.filter(
-          (part) => part.type === 'tool-call',
-        ).length,
-        ...(answered.usage === undefined ? {} : { usage: answered.usage }),
-      });
-      return true;
-    };
-
-    const runTool = async (call: PlannedToolCall): Promise<ToolResultPart> => {
-      emit({
-        type: 'tool-call',
-        at: clock.now(),
-        iteration,
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        input: call.input,
-      });
-      const toolStart = clock.now();
-      const result = await executeTool(call, toolsByName, signal);
-      emit({
-        type: 'tool-result',
-        at: clock.now(),
-        iteration,
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        isError: result.isError === true,
-        durationMs: clock.now() - toolStart,
-      });
-      return result;
-    };
-
-    const act = async (calls: readonly ToolCallPart[]): Promise<boolean> => {
-      let planned: readonly PlannedToolCall[] = calls.map((call) => ({
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        input: call.input,
-      }));
-      emit({
-        type: 'acting-start',
-        at: clock.now(),
-        iteration,
-        toolCallCount: calls.length,
-      });
-      const actingStart = clock.now();
-      for (const hook of sortedHooks) {
-        const change = await hook.preActing?.({
-          ...base(),
-          toolCalls: planned,
-        });
-        if (change?.toolCalls) planned = reconcile(calls, change.toolCalls);
-      }
-      let results: readonly ToolResultPart[];
-      if (parallelToolCalls) {
-        results = await Promise.all(planned.map(runTool));
-      } else {
-        const sequential: ToolResultPart[] = [];
-        for (const call of planned) sequential.push(await runTool(call));
-        results = sequential;
-      }
-      if (signal.aborted) return false;
-      for (const hook of sortedHooks) {
-        const change = await hook.postActing?.({
-          ...base(),
-          toolCalls: planned,
-          results,
-        });
-        if (change?.results) {
-          assertResultsMatch(planned, change.results);
-          results = change.results;
-        }
-      }
-      await store(
-        results.map((result) => ({
-          id: generateId(),
-          role: 'tool',
-          content: [result],
-        })),
-      );
-      emit({
-        type: 'acting-end',
-        at: clock.now(),
-        iteration,
-        durationMs: clock.now() - actingStart,
-      });
-      return true;
-    };
-
-    try {
-      let appended = input ?? [];
-      for (const hook of sortedHooks) {
-        const change = await hook.preCall?.({ ...base(), input: appended });
-        if (change?.input) appended = change.input;
-      }
-      if (appended.length > 0) await store(appended);
-      iteration = readRunState(agentMemory.getOriginalMessages()).iteration;
-      emit({
-        type: 'run-start',
-        at: clock.now(),
-        iteration,
-        resumed: input === undefined,
-      });
-      for (;;) {
-        if (signal.aborted) return await finish('aborted');
-        const state = readRunState(agentMemory.getOriginalMessages());
-        if (state.pending === 'none') {
-          return await finish(
-            'completed',
-            agentMemory.getOriginalMessages().at(-1),
-          );
-        }
-        if (state.pending === 'acting') {
-          if (!(await act(state.pendingToolCalls))) {
-            return await finish('aborted');
-          }
-          continue;
-        }
-        if (iteration >= maxIters) return await finish('max-iterations');
-        if (!(await reason())) return await finish('aborted');
-      }
-    } catch (error) {
-      emit({
-        type: 'run-end',
-        at: clock.now(),
-        iteration,
-        status: 'failed',
-        durationMs: clock.now() - startedAt,
-        usage,
-      });
-      throw error;
-    } finally {
-      running = false;
-    }
-  }
+    options: AgentRunOptions,
+  ) => executeRun(parts, lock, input, options);
 
   const run = (input: AgentInput, options: AgentRunOptions = {}) =>
     execute(toInputMessages(input, generateId), options);
@@ -437,23 +182,23 @@ export function createReActAgent({
       return found;
     },
   };
-  return agent;
-}
-
-function toDefinition({
-  name,
-  description,
-  inputSchema,
-}: AgentTool): ToolDefinition {
-  return { name, description, inputSchema };
-}
-
-function systemMessage(name: string, text: string): Message {
-  return {
-    id: `${name}-system-prompt`,
-    role: 'system',
-    content: [{ type: 'text', text }],
+  // What every run works with (read when a run starts).
+  const parts: AgentParts = {
+    agent,
+    model,
+    memory: agentMemory,
+    name,
+    systemPrompt,
+    hooks: sortedHooks,
+    toolsByName,
+    maxIters,
+    clock,
+    generateId,
+    parallelToolCalls,
+    emit,
+    store,
   };
+  return agent;
 }
 
 function toInputMessages(
@@ -476,114 +221,4 @@ function isMessageList(
   input: Message | readonly Message[],
 ): input is readonly Message[] {
   return Array.isArray(input);
-}
-
-function withMessageId(
-  response: ChatModelResponse,
-  generateId: IdGenerator,
-): PostReasoningContext['response'] {
-  const { id, ...rest } = response.message;
-  return {
-    ...response,
-    message: { ...rest, id: id ?? generateId(), role: 'assistant' },
-  };
-}
-
-/** Keeps one planned call per call the model made, in the model's order. */
-function reconcile(
-  calls: readonly ToolCallPart[],
-  planned: readonly PlannedToolCall[],
-): readonly PlannedToolCall[] {
-  const byId = new Map(planned.map((call) => [call.toolCallId, call]));
-  return calls.map(
-    (call) =>
-      byId.get(call.toolCallId) ?? {
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        input: call.input,
-        veto: 'Error: this tool call was skipped by a hook.',
-      },
-  );
-}
-
-function assertResultsMatch(
-  planned: readonly PlannedToolCall[],
-  results: readonly ToolResultPart[],
-): void {
-  const matches =
-    results.length === planned.length &&
-    results.every(
-      (result, index) => result.toolCallId === planned[index]!.toolCallId,
-    );
-  if (!matches) {
-    throw new InvalidArgumentError({
-      parameter: 'results',
-      value: results.map((result) => result.toolCallId),
-      message: `a postActing hook must return one result per tool call, in call order (${planned.map((call) => call.toolCallId).join(', ')})`,
-    });
-  }
-}
-
-async function executeTool(
-  call: PlannedToolCall,
-  toolsByName: ReadonlyMap<string, AgentTool>,
-  signal: AbortSignal,
-): Promise<ToolResultPart> {
-  const result = (output: unknown, isError: boolean): ToolResultPart =>
-    isError
-      ? {
-          type: 'tool-result',
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output,
-          isError: true,
-        }
-      : {
-          type: 'tool-result',
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output,
-        };
-  if (call.veto !== undefined) return result(call.veto, true);
-  const tool = toolsByName.get(call.toolName);
-  if (tool === undefined) {
-    const names = [...toolsByName.keys()].join(', ');
-    return result(
-      `Error: unknown tool ${JSON.stringify(call.toolName)}. Available tools: ${names === '' ? 'none' : names}.`,
-      true,
-    );
-  }
-  const validation = validateJsonSchema({
-    schema: tool.inputSchema,
-    value: call.input,
-  });
-  if (!validation.success) {
-    return result(
-      `Error: invalid input for tool ${JSON.stringify(call.toolName)}: ${validation.errors.join('; ')}`,
-      true,
-    );
-  }
-  try {
-    const output = await tool.execute(call.input, {
-      toolCallId: call.toolCallId,
-      signal,
-    });
-    return result(toJsonOutput(output), false);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return result(`Error: ${detail}`, true);
-  }
-}
-
-/** A tool's output as a JSON value the memory accepts. */
-function toJsonOutput(output: unknown): unknown {
-  if (output === undefined) return '';
-  if (typeof output === 'string') return output;
-  try {
-    const text = JSON.stringify(output);
-    if (text !== undefined) return JSON.parse(text) as unknown;
-  } catch {
-    // Not JSON (a cycle, a bigint): fall through to text.
-  }
-  return stringifyToolOutput(output);
 }

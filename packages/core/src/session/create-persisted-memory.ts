@@ -1,4 +1,4 @@
-import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory';
+import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-memory-options';
 import { AutoContextMemory } from '../memory/facade/auto-context-memory';
 
 /** A memory and the way to use it so that it stays in step with its store. */

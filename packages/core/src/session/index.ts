@@ -10,13 +10,15 @@ export {
   createSessionManager,
 } from './create-session-manager';
 export type {
-  AutoContextSessionOptions,
   FixedContent,
   ManageSessionRequest,
   ManagedCall,
   SessionManager,
+} from './session-manager';
+export type {
+  AutoContextSessionOptions,
   SessionManagerOptions,
-} from './create-session-manager';
+} from './session-manager-options';
 export {
   NO_SESSION_MEMORY_REPLY,
   createSessionReloadHandler,

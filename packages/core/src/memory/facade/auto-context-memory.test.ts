@@ -21,12 +21,10 @@ import { scriptedSummarizer } from '../../testing/scripted-summarizer';
 import { sequentialIds } from '../../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../../state/token/create-approximate-token-counter';
 import type { TokenCounter } from '../../state/token/token-counter';
-import type { AutoContextMemoryOptions } from './auto-context-memory';
-import {
-  AutoContextMemory,
-  CALIBRATION_LIMITS,
-  MAX_CLEARED_OFFLOAD_IDS,
-} from './auto-context-memory';
+import type { AutoContextMemoryOptions } from './auto-context-memory-options';
+import { AutoContextMemory } from './auto-context-memory';
+import { MAX_CLEARED_OFFLOAD_IDS } from './remember-cleared-offload';
+import { CALIBRATION_LIMITS } from './update-calibration';
 import { createAutoContextMemory } from './create-auto-context-memory';
 import { getSessionTag } from '../../state/offload/session-tag';
 

@@ -1,210 +1,45 @@
-import type { Clock, IdGenerator } from '../../vocabulary/clock/clock';
-import type {
-  AutoContextConfig,
-  AutoContextConfigInput,
-} from '../../vocabulary/config/config';
-import { resolveConfig } from '../../vocabulary/config/resolve-config';
+import type { AutoContextConfig } from '../../vocabulary/config/config';
+import type { CompressionEvent } from '../../vocabulary/event/compression-event';
+import type { Message } from '../../vocabulary/message/message';
 import {
   isFinalAnswer,
   isUserTurn,
 } from '../../state/conversation/analyze-conversation';
-import type { CompressionListenerEvent } from '../../engine/loop/compression-listener-event';
-import { planCompression } from '../compression/plan-compression';
-import type { CompressionDryRun } from '../compression/plan-compression';
-import { runCompression } from '../compression/run-compression';
-import type { CompressionResult } from '../compression/run-compression';
-import type { TriggerCheck } from '../../engine/trigger/check-trigger';
-import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
-import { StoreConflictError } from '../../vocabulary/error/store-conflict-error';
-import { StoreError } from '../../vocabulary/error/store-error';
-import type { CompressionEvent } from '../../vocabulary/event/compression-event';
-import type { Message } from '../../vocabulary/message/message';
-import { renderPlanHint } from '../../engine/plan/render-plan-hint';
-import { createTiktokenTokenCounter } from '../../runtime/create-tiktoken-token-counter';
-import { randomId } from '../../runtime/random-id';
-import { systemClock } from '../../runtime/system-clock';
-import { timeoutSignal as defaultTimeoutSignal } from '../../runtime/timeout-signal';
-import { AppendableState } from '../../state/context-state/appendable-state';
-import { clearContextState } from '../../state/context-state/clear-context-state';
 import type { ContextState } from '../../state/context-state/context-state';
-import { createContextState } from '../../state/context-state/create-context-state';
-import type { ToolPairingMode } from '../../state/context-state/assert-tool-pairing';
-import { deleteWorkingMessage } from '../../state/context-state/delete-working-message';
-import { validateInjectedDependencies } from './validate-injected-dependencies';
-import {
-  CONTEXT_STATE_FORMAT,
-  CONTEXT_STATE_SCHEMA_VERSION,
-} from '../../state/context-state/state-format';
-import { parseState } from '../../state/context-state/parse-state';
-import { reloadOffload } from '../../state/offload/reload-offload';
 import { serializeState } from '../../state/context-state/serialize-state';
-import { assertValidSessionId } from '../store/assert-valid-session-id';
-import type { SessionStore } from '../store/session-store';
-import { toStoreError } from '../store/to-store-error';
-import { createExtractiveSummarizer } from '../../summary/summarizer/create-extractive-summarizer';
-import type { Summarizer } from '../../summary/summarizer/summarizer';
-import { checkTrigger } from '../../engine/trigger/check-trigger';
+import type { OffloadLookup } from '../../state/offload/offload-lookup';
+import { reloadOffload } from '../../state/offload/reload-offload';
 import { countFixedTokens } from '../../state/token/count-fixed-tokens';
 import type { CountFixedTokensOptions } from '../../state/token/count-fixed-tokens';
-import type { TokenCounter } from '../../state/token/token-counter';
-import { addOffloadEntry } from '../../state/offload/add-offload-entry';
-import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
-import { createScopedIdGenerator } from './create-scoped-id-generator';
-import { getSessionTag } from '../../state/offload/session-tag';
+import type { CompressionDryRun } from '../compression/plan-compression';
+import type { CompressionResult } from '../compression/run-compression';
+import type {
+  AddMessagesOptions,
+  AutoContextMemoryOptions,
+  CompressIfNeededOptions,
+  PreviewCompressionOptions,
+  SaveWithRetryOptions,
+  SaveWithRetryResult,
+} from './auto-context-memory-options';
+import { clearMemory } from './clear-memory';
+import { clearOffloadEntry } from './clear-offload-entry';
+import { compressMemory } from './compress-memory';
+import { countWorkingTokens } from './count-working-tokens';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
-import { copyState } from './freeze-state';
-import type { OffloadLookup } from '../../state/offload/offload-lookup';
+import { deleteMemoryMessage } from './delete-memory-message';
+import { loadFromStore } from './load-from-store';
+import { loadMemoryState } from './load-memory-state';
+import { lookupOffloadEntry } from './lookup-offload-entry';
+import { createMemoryCore } from './create-memory-core';
+import type { MemoryCore } from './create-memory-core';
+import { offloadMessages } from './offload-messages';
 import type { PlanProvider } from './plan-provider';
-import { removeOffloadEntry } from '../../state/offload/remove-offload-entry';
-
-/** The range `setCalibration` clamps the provider/estimate ratio to. */
-export const CALIBRATION_LIMITS = { min: 0.25, max: 4 } as const;
-
-/** Cleared offload ids remembered so the reload tool can answer "was cleared". */
-export const MAX_CLEARED_OFFLOAD_IDS = 4096;
-
-export interface AutoContextMemoryOptions {
-  /**
-   * The session this memory holds. A non-empty string of at most 512
-   * characters without NUL or lone surrogates (what every store accepts).
-   * Offload ids are scoped to it (see `getSessionTag`).
-   * @default randomId() (a fresh random session)
-   */
-  readonly sessionId?: string;
-  /**
-   * Compression options; validated and defaulted once, at construction
-   * (`resolveConfig`).
-   * @default {} (every option at its reference default)
-   */
-  readonly config?: AutoContextConfigInput;
-  /**
-   * Writes the LLM summaries. The default needs no model, so everything works
-   * offline; pass one built on your chat model for real summaries.
-   * @default createExtractiveSummarizer()
-   */
-  readonly summarizer?: Summarizer;
-  /**
-   * Counts tokens for the trigger and the budget.
-   * @default createTiktokenTokenCounter() (o200k_base, loaded on first count)
-   */
-  readonly counter?: TokenCounter;
-  /**
-   * Stamps compression events and measures summarizer durations.
-   * @default systemClock
-   */
-  readonly clock?: Clock;
-  /**
-   * The random part of every id the memory makes (offload entries, messages
-   * it writes); each id is `${sessionTag}_${generateId()}`. Must be
-   * unguessable in production.
-   * @default randomId (128 random bits)
-   */
-  readonly generateId?: IdGenerator;
-  /**
-   * Makes the signal that bounds one compression pass's summaries to
-   * `config.summarizerTimeoutMs`.
-   * @default timeoutSignal (a real timer that keeps the process alive while a pass is pending, cleared when it settles)
-   */
-  readonly timeoutSignal?: (ms: number) => AbortSignal;
-  /**
-   * Where `save()` and `load()` persist the state (compare-and-set on the
-   * revision). Without it, use `saveState()` / `loadState()`.
-   * @default undefined
-   */
-  readonly store?: SessionStore;
-  /**
-   * Receives `compaction-start` / `compaction-end` notices and every
-   * compression event as it is recorded. A listener that throws is ignored.
-   * @default undefined
-   */
-  readonly onEvent?: (event: CompressionListenerEvent) => void;
-  /**
-   * Source of the active plan; its hint goes into every summary request. Can
-   * be changed later with `attachPlanNotebook`.
-   * @default undefined
-   */
-  readonly planNotebook?: PlanProvider;
-}
-
-/** Options of `addMessages`. */
-export interface AddMessagesOptions {
-  /**
-   * Broken tool pairing in the batch: `'reject'` (throw an
-   * `InvalidMessageError` naming the message and the call id) or `'drop'`
-   * (drop the results, calls and parts that cannot be paired; deterministic,
-   * never emits an orphan; see `repairToolPairing`).
-   * @default 'reject'
-   */
-  readonly toolPairing?: ToolPairingMode;
-}
-
-/** Options of one `compressIfNeeded` call. */
-export interface CompressIfNeededOptions {
-  /**
-   * Aborts the call: the pass in flight is not applied (an error event is
-   * recorded); passes already applied stay.
-   * @default undefined
-   */
-  readonly signal?: AbortSignal;
-  /**
-   * Tokens sent besides the messages (system prompt, tool schemas), counted
-   * toward the trigger and the budget: `memory.countFixedTokens(...)`.
-   * @default 0
-   */
-  readonly fixedTokens?: number;
-  /**
-   * Provider-reported input tokens divided by our estimate.
-   * @default the ratio last given to `setCalibration`, else 1
-   */
-  readonly calibration?: number;
-  /**
-   * Compress even below the trigger (e.g. to retry after a provider's
-   * context-overflow error).
-   * @default false
-   */
-  readonly force?: boolean;
-}
-
-/** Options of `saveWithRetry`. */
-export interface SaveWithRetryOptions {
-  /**
-   * Saves tried in all (the first included) before the last
-   * `StoreConflictError` is thrown.
-   * @default 10
-   */
-  readonly maxAttempts?: number;
-  /**
-   * Runs after each reload and re-apply, before the next save: e.g.
-   * `() => memory.compressIfNeeded()` so the retried state is compressed like
-   * the first one.
-   * @default undefined
-   */
-  readonly beforeRetry?: (context: {
-    /** The attempt about to be made (2 for the first retry). */
-    readonly attempt: number;
-  }) => unknown;
-}
-
-/** What `saveWithRetry` did. */
-export interface SaveWithRetryResult {
-  /** Whether the store was written (`false`: nothing had changed). */
-  readonly saved: boolean;
-  /** Conflicts met (each followed by a reload and re-apply). */
-  readonly conflicts: number;
-}
-
-/** Options of `previewCompression`. */
-export type PreviewCompressionOptions = Omit<
-  CompressIfNeededOptions,
-  'signal'
-> & {
-  /**
-   * Aborts the dry run.
-   * @default undefined
-   */
-  readonly signal?: AbortSignal;
-};
+import { previewMemoryCompression } from './preview-memory-compression';
+import { reloadAndReapply } from './reload-and-reapply';
+import { retrySaveOnConflict } from './retry-save-on-conflict';
+import { saveToStore } from './save-to-store';
+import { updateCalibration } from './update-calibration';
 
 /**
  * A conversation's context memory (DESIGN §3.10), with the reference
@@ -229,84 +64,14 @@ export class AutoContextMemory {
   /** The resolved configuration. */
   readonly config: AutoContextConfig;
 
-  readonly #summarizer: Summarizer;
-  readonly #counter: TokenCounter;
-  readonly #clock: Clock;
-  readonly #generateId: IdGenerator;
-  readonly #timeoutSignal: (ms: number) => AbortSignal;
-  readonly #store: SessionStore | undefined;
-  readonly #onEvent: ((event: CompressionListenerEvent) => void) | undefined;
   readonly #enqueue: SerialQueue = createSerialQueue();
-  /** Cleared offload ids, oldest first (insertion order), bounded. */
-  readonly #clearedOffloadIds = new Set<string>();
-  #planNotebook: PlanProvider | undefined;
-  /** The committed state: appends in O(new messages), frozen snapshots on read. */
-  readonly #log: AppendableState;
-  /**
-   * Tokens of the first `length` working messages by the counter
-   * (uncalibrated), carried forward over appends; `undefined` after any other
-   * change until the next count.
-   */
-  #counted: { readonly tokens: number; readonly length: number } | undefined;
-  /** Messages added since the state was last loaded from or saved to the store. */
-  #unsaved: Message[] = [];
-  #calibration = 1;
-  /** Whether the counter's `load()` has resolved once (then counting is synchronous for good). */
-  #counterLoaded = false;
-  /** The revision last loaded from or saved to the store; `null` before either. */
-  #storedRevision: number | null = null;
+  /** What the memory holds; the operations of this folder read and write it. */
+  readonly #core: MemoryCore;
 
   constructor(options: AutoContextMemoryOptions = {}) {
-    if (options === null || typeof options !== 'object') {
-      throw new InvalidArgumentError({
-        parameter: 'options',
-        value: options,
-        message: 'expected an options object',
-      });
-    }
-    const {
-      sessionId = randomId(),
-      config = {},
-      summarizer = createExtractiveSummarizer(),
-      counter = createTiktokenTokenCounter(),
-      clock = systemClock,
-      generateId = randomId,
-      timeoutSignal = defaultTimeoutSignal,
-      store,
-      onEvent,
-      planNotebook,
-    } = options;
-    assertValidSessionId(sessionId);
-    // Injected objects are checked here, and counter, clock and ids wrapped,
-    // so that a wrong one fails with a typed error, never a TypeError later.
-    const guarded = validateInjectedDependencies({
-      summarizer,
-      counter,
-      clock,
-      generateId,
-      timeoutSignal,
-      store,
-      onEvent,
-      planNotebook,
-    });
-    this.sessionId = sessionId;
-    this.config = resolveConfig(config);
-    this.#summarizer = summarizer;
-    // Ids count as a fixed width, so decisions do not depend on them (#11 item 7).
-    this.#counter = createIdNeutralTokenCounter({
-      counter: guarded.counter,
-      sessionTag: getSessionTag(sessionId),
-    });
-    this.#clock = guarded.clock;
-    this.#generateId = createScopedIdGenerator({
-      sessionId,
-      generateId: guarded.generateId,
-    });
-    this.#timeoutSignal = timeoutSignal;
-    this.#store = store;
-    this.#onEvent = onEvent;
-    this.#planNotebook = planNotebook;
-    this.#log = new AppendableState(createContextState({ sessionId }));
+    this.#core = createMemoryCore(options);
+    this.sessionId = this.#core.sessionId;
+    this.config = this.#core.config;
   }
 
   // ---- messages ----------------------------------------------------------
@@ -331,8 +96,8 @@ export class AutoContextMemory {
     { toolPairing = 'reject' }: AddMessagesOptions = {},
   ): Promise<void> {
     return this.#enqueue(() => {
-      const appended = this.#log.append(messages, { toolPairing });
-      this.#unsaved.push(...appended);
+      const appended = this.#core.log.append(messages, { toolPairing });
+      this.#core.unsaved.push(...appended);
     });
   }
 
@@ -341,12 +106,12 @@ export class AutoContextMemory {
    * the reference since #450): call `compressIfNeeded()` before each model call.
    */
   getMessages(): readonly Message[] {
-    return this.#log.working;
+    return this.#core.log.working;
   }
 
   /** Every message ever added, in order, uncompressed. */
   getOriginalMessages(): readonly Message[] {
-    return this.#log.original;
+    return this.#core.log.original;
   }
 
   /**
@@ -355,22 +120,22 @@ export class AutoContextMemory {
    * changed since, without building the state snapshot.
    */
   getRevision(): number {
-    return this.#log.revision;
+    return this.#core.log.revision;
   }
 
   /** How many working messages there are, in O(1) (no snapshot is built). */
   getMessageCount(): number {
-    return this.#log.workingList.length;
+    return this.#core.log.workingList.length;
   }
 
   /** The working message at `index` (`undefined` out of range), in O(1). */
   getMessageAt(index: number): Message | undefined {
-    return this.#log.workingList[index];
+    return this.#core.log.workingList[index];
   }
 
   /** How many original messages there are, in O(1) (no snapshot is built). */
   getOriginalMessageCount(): number {
-    return this.#log.originalList.length;
+    return this.#core.log.originalList.length;
   }
 
   /**
@@ -379,13 +144,13 @@ export class AutoContextMemory {
    * recognise a framework's message list) without copying it.
    */
   getOriginalMessageAt(index: number): Message | undefined {
-    return this.#log.originalList[index];
+    return this.#core.log.originalList[index];
   }
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
   getInteractionMessages(): readonly Message[] {
     return Object.freeze(
-      this.#state.original.filter(
+      this.#core.log.state.original.filter(
         (message) => isUserTurn(message) || isFinalAnswer(message),
       ),
     );
@@ -399,12 +164,7 @@ export class AutoContextMemory {
    * @returns whether a message was removed.
    */
   deleteMessage(index: number): Promise<boolean> {
-    return this.#enqueue(() => {
-      const next = deleteWorkingMessage(this.#state, index);
-      if (next === this.#state) return false;
-      this.#commit(next);
-      return true;
-    });
+    return this.#enqueue(() => deleteMemoryMessage(this.#core, index));
   }
 
   /**
@@ -413,13 +173,7 @@ export class AutoContextMemory {
    * are remembered so that reloading one answers "cleared".
    */
   clear(): Promise<void> {
-    return this.#enqueue(() => {
-      for (const offloadId of Object.keys(this.#state.offloads)) {
-        this.#rememberCleared(offloadId);
-      }
-      this.#commit(clearContextState(this.#state));
-      this.#unsaved = [];
-    });
+    return this.#enqueue(() => clearMemory(this.#core));
   }
 
   // ---- compression -------------------------------------------------------
@@ -439,69 +193,7 @@ export class AutoContextMemory {
     force = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
     const options = { signal, fixedTokens, calibration, force };
-    // The counter's tokenizer is loaded once (where counting cannot load it
-    // synchronously: browsers, edge); after that a call that finds nothing to
-    // do runs synchronously in the queue, without a promise hop per turn.
-    // (Anonymous closures only on this path: under tsx's keepNames, which the
-    // benches run on, each named closure costs a defineProperty per call.)
-    return this.#enqueue(() =>
-      this.#counterLoaded
-        ? this.#compressNow(options)
-        : this.#loadCounter().then(() => this.#compressNow(options)),
-    );
-  }
-
-  /** The body of `compressIfNeeded`, in the queue, counter loaded. */
-  #compressNow({
-    signal,
-    fixedTokens,
-    calibration,
-    force,
-  }: CompressIfNeededOptions & {
-    readonly fixedTokens: number;
-    readonly force: boolean;
-  }): CompressionResult | Promise<CompressionResult> {
-    const tokens = this.#countWorkingTokens();
-    const live = this.#log.workingList;
-    if (!force) {
-      const trigger = checkTrigger({
-        messages: live,
-        config: this.config,
-        counter: knownCountCounter(this.#counter, tokens, [live]),
-        fixedTokens,
-        calibration: calibration ?? this.#calibration,
-      });
-      if (!trigger.triggered) return this.#notTriggered(trigger);
-    }
-    const state = this.#state;
-    const counter = knownCountCounter(this.#counter, tokens, [
-      live,
-      state.working,
-    ]);
-    return runCompression({
-      state,
-      config: this.config,
-      counter,
-      summarizer: this.#summarizer,
-      clock: this.#clock,
-      generateId: this.#generateId,
-      timeoutSignal: this.#timeoutSignal,
-      signal,
-      planHint: this.#planHint(),
-      fixedTokens,
-      calibration: calibration ?? this.#calibration,
-      force,
-      onEvent: this.#onEvent,
-    }).then((result) => {
-      this.#commit(result.state);
-      return result;
-    });
-  }
-
-  /** Loads the counter (`TokenCounter.load`) and remembers that it is loaded. */
-  async #loadCounter(): Promise<void> {
-    await this.#counter.load?.();
-    this.#counterLoaded = true;
+    return this.#enqueue(() => compressMemory(this.#core, options));
   }
 
   /**
@@ -515,25 +207,18 @@ export class AutoContextMemory {
     calibration,
     force = false,
   }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
-    return this.#enqueue(async () => {
-      if (!this.#counterLoaded) await this.#loadCounter();
-      return planCompression({
-        state: this.#state,
-        config: this.config,
-        counter: this.#counter,
-        generateId: this.#generateId,
-        signal,
-        planHint: this.#planHint(),
-        fixedTokens,
-        calibration: calibration ?? this.#calibration,
-        force,
-      });
-    });
+    const options = { signal, fixedTokens, calibration, force };
+    return this.#enqueue(() => previewMemoryCompression(this.#core, options));
+  }
+
+  /** Attaches the source of the active plan, or detaches it with `undefined`. */
+  attachPlanNotebook(notebook: PlanProvider | undefined): void {
+    this.#core.planNotebook = notebook;
   }
 
   /** Every compression event (applied and failed), oldest first. */
   getCompressionEvents(): readonly CompressionEvent[] {
-    return this.#state.events;
+    return this.#core.log.state.events;
   }
 
   /**
@@ -547,25 +232,23 @@ export class AutoContextMemory {
    * @throws InvalidArgumentError when either value is not a finite number ≥ 0.
    */
   setCalibration(providerInputTokens: number, estimatedTokens: number): number {
-    assertTokenFigure('providerInputTokens', providerInputTokens);
-    assertTokenFigure('estimatedTokens', estimatedTokens);
-    if (providerInputTokens > 0 && estimatedTokens > 0) {
-      this.#calibration = Math.min(
-        CALIBRATION_LIMITS.max,
-        Math.max(CALIBRATION_LIMITS.min, providerInputTokens / estimatedTokens),
-      );
-    }
-    return this.#calibration;
+    const core = this.#core;
+    core.calibration = updateCalibration(
+      core.calibration,
+      providerInputTokens,
+      estimatedTokens,
+    );
+    return core.calibration;
   }
 
   /** The calibration `compressIfNeeded` uses by default (1 until `setCalibration`). */
   getCalibration(): number {
-    return this.#calibration;
+    return this.#core.calibration;
   }
 
   /** Tokens of the working messages by the memory's counter, uncalibrated. */
   countTokens(): number {
-    return this.#countWorkingTokens();
+    return countWorkingTokens(this.#core);
   }
 
   /**
@@ -584,7 +267,7 @@ export class AutoContextMemory {
     system,
     tools = [],
   }: Pick<CountFixedTokensOptions, 'system' | 'tools'> = {}): number {
-    return countFixedTokens({ counter: this.#counter, system, tools });
+    return countFixedTokens({ counter: this.#core.counter, system, tools });
   }
 
   /**
@@ -593,7 +276,7 @@ export class AutoContextMemory {
    * `setCalibration`. The messages need not be the memory's.
    */
   countMessageTokens(messages: readonly Message[]): number {
-    return this.#counter.countMessages(messages);
+    return this.#core.counter.countMessages(messages);
   }
 
   // ---- offloads ----------------------------------------------------------
@@ -604,25 +287,17 @@ export class AutoContextMemory {
    * @throws (rejects) InvalidMessageError for an invalid message.
    */
   offload(messages: readonly Message[]): Promise<string> {
-    return this.#enqueue(() => {
-      const offloadId = this.#generateId();
-      this.#commit(addOffloadEntry(this.#state, offloadId, messages));
-      return offloadId;
-    });
+    return this.#enqueue(() => offloadMessages(this.#core, messages));
   }
 
   /** The messages behind `offloadId`; an empty list when there is none (as the reference). */
   reload(offloadId: string): readonly Message[] {
-    return reloadOffload(this.#state, offloadId) ?? EMPTY_MESSAGES;
+    return reloadOffload(this.#core.log.state, offloadId) ?? EMPTY_MESSAGES;
   }
 
   /** What the memory knows about `offloadId`: found, cleared or not found. */
   lookupOffload(offloadId: string): OffloadLookup {
-    const messages = reloadOffload(this.#state, offloadId);
-    if (messages !== undefined) return { status: 'found', messages };
-    return this.#clearedOffloadIds.has(offloadId)
-      ? { status: 'cleared' }
-      : { status: 'not-found' };
+    return lookupOffloadEntry(this.#core, offloadId);
   }
 
   /**
@@ -631,37 +306,24 @@ export class AutoContextMemory {
    * @returns whether the entry existed.
    */
   clearOffload(offloadId: string): Promise<boolean> {
-    return this.#enqueue(() => {
-      const next = removeOffloadEntry(this.#state, offloadId);
-      if (next === this.#state) return false;
-      this.#rememberCleared(offloadId);
-      this.#commit(next);
-      return true;
-    });
+    return this.#enqueue(() => clearOffloadEntry(this.#core, offloadId));
   }
 
   /** Every offload entry: id → the messages behind it. */
   getOffloadContext(): Readonly<Record<string, readonly Message[]>> {
-    return this.#state.offloads;
-  }
-
-  // ---- plan --------------------------------------------------------------
-
-  /** Attaches the source of the active plan, or detaches it with `undefined`. */
-  attachPlanNotebook(notebook: PlanProvider | undefined): void {
-    this.#planNotebook = notebook;
+    return this.#core.log.state.offloads;
   }
 
   // ---- state and persistence --------------------------------------------
 
   /** The current state (frozen). */
   getState(): ContextState {
-    return this.#state;
+    return this.#core.log.state;
   }
 
   /** The current state as JSON text (`serializeState`). */
   saveState(): string {
-    return serializeState(this.#state);
+    return serializeState(this.#core.log.state);
   }
 
   /**
@@ -672,12 +334,7 @@ export class AutoContextMemory {
    * InvalidArgumentError when it belongs to another session.
    */
   loadState(input: unknown): Promise<void> {
-    return this.#enqueue(() => {
-      const state = parseState(asStateDocument(input));
-      this.#assertOwnSession(state, 'state.sessionId');
-      this.#commit(state);
-      this.#unsaved = [];
-    });
+    return this.#enqueue(() => loadMemoryState(this.#core, input));
   }
 
   /**
@@ -691,25 +348,7 @@ export class AutoContextMemory {
    * never changed by `save()`.
    */
   save(): Promise<boolean> {
-    return this.#enqueue(async () => {
-      const store = this.#requireStore();
-      const state = this.#state;
-      if (state.revision === this.#storedRevision) return false;
-      try {
-        await store.save(this.sessionId, state, {
-          expectedRevision: this.#storedRevision,
-        });
-      } catch (error) {
-        throw toStoreError({
-          error,
-          operation: 'save',
-          sessionId: this.sessionId,
-        });
-      }
-      this.#storedRevision = state.revision;
-      this.#unsaved = [];
-      return true;
-    });
+    return this.#enqueue(() => saveToStore(this.#core));
   }
 
   /**
@@ -718,7 +357,7 @@ export class AutoContextMemory {
    * must apply again on top of the newer stored state.
    */
   getUnsavedMessages(): readonly Message[] {
-    return Object.freeze([...this.#unsaved]);
+    return Object.freeze([...this.#core.unsaved]);
   }
 
   /**
@@ -734,37 +373,14 @@ export class AutoContextMemory {
    * messages); InvalidArgumentError without a store or for an invalid
    * `maxAttempts`.
    */
-  async saveWithRetry({
-    maxAttempts = 10,
-    beforeRetry,
-  }: SaveWithRetryOptions = {}): Promise<SaveWithRetryResult> {
-    if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
-      throw new InvalidArgumentError({
-        parameter: 'maxAttempts',
-        value: maxAttempts,
-        message: 'expected an integer ≥ 1',
-      });
-    }
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return { saved: await this.save(), conflicts: attempt - 1 };
-      } catch (error) {
-        if (!StoreConflictError.isInstance(error) || attempt >= maxAttempts) {
-          throw error;
-        }
-        await this.#enqueue(async () => {
-          const unsaved = this.#unsaved;
-          if (!(await this.#loadFromStore())) throw error;
-          const stored = new Set(
-            this.#log.original.map((message) => message.id),
-          );
-          const missing = unsaved.filter((message) => !stored.has(message.id));
-          this.#log.append(missing);
-          this.#unsaved = missing;
-        });
-        await beforeRetry?.({ attempt: attempt + 1 });
-      }
-    }
+  saveWithRetry(
+    options: SaveWithRetryOptions = {},
+  ): Promise<SaveWithRetryResult> {
+    return retrySaveOnConflict(options, {
+      save: () => this.save(),
+      reloadAndReapply: (conflict) =>
+        this.#enqueue(() => reloadAndReapply(this.#core, conflict)),
+    });
   }
 
   /**
@@ -776,181 +392,8 @@ export class AutoContextMemory {
    * state is unchanged then.
    */
   load(): Promise<boolean> {
-    return this.#enqueue(() => this.#loadFromStore());
-  }
-
-  /** The body of `load()`, for callers already in the queue. */
-  async #loadFromStore(): Promise<boolean> {
-    const store = this.#requireStore();
-    let stored: ContextState | undefined;
-    try {
-      stored = await store.load(this.sessionId);
-    } catch (error) {
-      throw toStoreError({
-        error,
-        operation: 'load',
-        sessionId: this.sessionId,
-      });
-    }
-    if (stored === undefined) return false;
-    if (stored.sessionId !== this.sessionId) {
-      throw new StoreError({
-        sessionId: this.sessionId,
-        operation: 'load',
-        message: `The store returned the state of session ${JSON.stringify(stored.sessionId)} for session ${JSON.stringify(this.sessionId)}.`,
-      });
-    }
-    this.#commit(copyState(stored));
-    this.#storedRevision = stored.revision;
-    this.#unsaved = [];
-    return true;
-  }
-
-  // ---- internals ---------------------------------------------------------
-
-  /** The committed state, frozen (built once per change). */
-  get #state(): ContextState {
-    return this.#log.state;
-  }
-
-  #commit(state: ContextState): void {
-    if (state === this.#log.state) return;
-    this.#log.replace(state);
-    this.#counted = undefined;
-  }
-
-  /**
-   * Tokens of the working messages (uncalibrated), in O(messages appended
-   * since the last count): the earlier total is carried forward while the
-   * memory knows it only appended.
-   */
-  #countWorkingTokens(): number {
-    const list = this.#log.workingList;
-    const length = list.length;
-    const counted = this.#counted;
-    let tokens: number;
-    if (counted === undefined || counted.length > length) {
-      tokens = this.#counter.countMessages(list);
-    } else {
-      tokens = counted.tokens;
-      for (let index = counted.length; index < length; index += 1) {
-        tokens += this.#counter.countMessage(list[index]!);
-      }
-    }
-    this.#counted = { tokens, length };
-    return tokens;
-  }
-
-  /** The result of a call that found no trigger reached: nothing changes. */
-  #notTriggered(trigger: TriggerCheck): CompressionResult {
-    const log = this.#log;
-    // The state snapshot is built only if the caller reads it (an own,
-    // enumerable accessor, as a data property would be).
-    return {
-      applied: false,
-      trigger,
-      passes: [],
-      events: [],
-      stopReason: 'not-triggered',
-      get state() {
-        return log.state;
-      },
-    };
-  }
-
-  #planHint(): string | undefined {
-    return renderPlanHint(this.#planNotebook?.getCurrentPlan());
-  }
-
-  #rememberCleared(offloadId: string): void {
-    this.#clearedOffloadIds.delete(offloadId);
-    this.#clearedOffloadIds.add(offloadId);
-    if (this.#clearedOffloadIds.size > MAX_CLEARED_OFFLOAD_IDS) {
-      const oldest = this.#clearedOffloadIds.values().next();
-      if (oldest.done !== true) this.#clearedOffloadIds.delete(oldest.value);
-    }
-  }
-
-  #requireStore(): SessionStore {
-    if (this.#store === undefined) {
-      throw new InvalidArgumentError({
-        parameter: 'store',
-        value: undefined,
-        message:
-          'this memory has no store: pass `store` to createAutoContextMemory, or use saveState() / loadState()',
-      });
-    }
-    return this.#store;
-  }
-
-  #assertOwnSession(state: ContextState, parameter: string): void {
-    if (state.sessionId !== this.sessionId) {
-      throw new InvalidArgumentError({
-        parameter,
-        value: state.sessionId,
-        message: `the state belongs to session ${JSON.stringify(state.sessionId)}, this memory holds session ${JSON.stringify(this.sessionId)} (offload ids are scoped to their session); create the memory with that sessionId`,
-      });
-    }
+    return this.#enqueue(() => loadFromStore(this.#core));
   }
 }
 
 const EMPTY_MESSAGES: readonly Message[] = Object.freeze([]);
-
-/**
- * `counter`, except that counting one of `current` (the working messages the
- * memory counted) answers the carried-forward `tokens`, so a check that
- * changes nothing costs no scan of the history.
- */
-function knownCountCounter(
-  counter: TokenCounter,
-  tokens: number,
-  current: readonly (readonly Message[])[],
-): TokenCounter {
-  // Methods, not arrow properties: no defineProperty per check under tsx's keepNames.
-  return {
-    name: counter.name,
-    countText(text) {
-      return counter.countText(text);
-    },
-    countMessage(message) {
-      return counter.countMessage(message);
-    },
-    countMessages(messages) {
-      return current.includes(messages)
-        ? tokens
-        : counter.countMessages(messages);
-    },
-  };
-}
-
-function assertTokenFigure(parameter: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InvalidArgumentError({
-      parameter,
-      value,
-      message: `must be a finite number of tokens, 0 or more, received ${String(value)}`,
-    });
-  }
-}
-
-/**
- * A `ContextState` object (a plain object without a `format` key, as
- * `getState()` returns) as the serialized document `parseState` reads; any
- * other input as it is.
- */
-function asStateDocument(input: unknown): unknown {
-  if (
-    input === null ||
-    typeof input !== 'object' ||
-    Array.isArray(input) ||
-    Object.hasOwn(input, 'format') ||
-    Object.hasOwn(input, 'schemaVersion')
-  ) {
-    return input;
-  }
-  return {
-    format: CONTEXT_STATE_FORMAT,
-    schemaVersion: CONTEXT_STATE_SCHEMA_VERSION,
-    ...input,
-  };
-}

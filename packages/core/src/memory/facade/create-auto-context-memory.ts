@@ -1,5 +1,5 @@
 import { AutoContextMemory } from './auto-context-memory';
-import type { AutoContextMemoryOptions } from './auto-context-memory';
+import type { AutoContextMemoryOptions } from './auto-context-memory-options';
 
 /**
  * Creates an {@link AutoContextMemory}; the same as

@@ -1,8 +1,4 @@
-export {
-  AutoContextMemory,
-  CALIBRATION_LIMITS,
-  MAX_CLEARED_OFFLOAD_IDS,
-} from './auto-context-memory';
+export { AutoContextMemory } from './auto-context-memory';
 export type {
   AddMessagesOptions,
   AutoContextMemoryOptions,
@@ -10,7 +6,7 @@ export type {
   PreviewCompressionOptions,
   SaveWithRetryOptions,
   SaveWithRetryResult,
-} from './auto-context-memory';
+} from './auto-context-memory-options';
 export { createAutoContextMemory } from './create-auto-context-memory';
 export {
   createIdNeutralTokenCounter,
@@ -18,3 +14,5 @@ export {
 } from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
 export type { PlanProvider } from './plan-provider';
+export { MAX_CLEARED_OFFLOAD_IDS } from './remember-cleared-offload';
+export { CALIBRATION_LIMITS } from './update-calibration';

@@ -13,7 +13,7 @@ import { fixedClock } from '../../testing/fixed-clock';
 import { sequentialIds } from '../../testing/sequential-ids';
 import { createApproximateTokenCounter } from '../../state/token/create-approximate-token-counter';
 import type { TokenCounter } from '../../state/token/token-counter';
-import type { AutoContextMemoryOptions } from './auto-context-memory';
+import type { AutoContextMemoryOptions } from './auto-context-memory-options';
 import { createAutoContextMemory } from './create-auto-context-memory';
 
 const base: AutoContextMemoryOptions = {

@@ -1,4 +1,4 @@
-import type { ManagedCall } from '../create-session-manager';
+import type { ManagedCall } from '../session-manager';
 import type { CompactionAttributeValue } from './get-compaction-attributes';
 import { getCompactionAttributes } from './get-compaction-attributes';
 import { summarizeCompressionResult } from './summarize-compression-result';

@@ -1,0 +1,57 @@
+import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
+import type { ContextState } from '../../state/context-state/context-state';
+import { parseState } from '../../state/context-state/parse-state';
+import {
+  CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_SCHEMA_VERSION,
+} from '../../state/context-state/state-format';
+import { commitState } from './commit-state';
+import type { MemoryCore } from './create-memory-core';
+
+/**
+ * The body of `loadState`, in the queue: replaces the committed state with
+ * the one read from `input` (JSON text, the parsed document, or a
+ * `ContextState` object as `getState()` returns it, validated by
+ * `parseState`); nothing is unsaved then. Nothing changes when it fails.
+ * @throws InvalidStateError for an invalid state; InvalidArgumentError when
+ * it belongs to another session.
+ */
+export function loadMemoryState(core: MemoryCore, input: unknown): void {
+  commitState(core, parseOwnState(input, core.sessionId));
+  core.unsaved = [];
+}
+
+/** The state read from `input`, checked to be the session's. */
+function parseOwnState(input: unknown, sessionId: string): ContextState {
+  const state = parseState(asStateDocument(input));
+  if (state.sessionId !== sessionId) {
+    throw new InvalidArgumentError({
+      parameter: 'state.sessionId',
+      value: state.sessionId,
+      message: `the state belongs to session ${JSON.stringify(state.sessionId)}, this memory holds session ${JSON.stringify(sessionId)} (offload ids are scoped to their session); create the memory with that sessionId`,
+    });
+  }
+  return state;
+}
+
+/**
+ * A `ContextState` object (a plain object without a `format` key, as
+ * `getState()` returns) as the serialized document `parseState` reads; any
+ * other input as it is.
+ */
+function asStateDocument(input: unknown): unknown {
+  if (
+    input === null ||
+    typeof input !== 'object' ||
+    Array.isArray(input) ||
+    Object.hasOwn(input, 'format') ||
+    Object.hasOwn(input, 'schemaVersion')
+  ) {
+    return input;
+  }
+  return {
+    format: CONTEXT_STATE_FORMAT,
+    schemaVersion: CONTEXT_STATE_SCHEMA_VERSION,
+    ...input,
+  };
+}

@@ -1,0 +1,85 @@
+import type { CompressionResult } from '../memory/compression/run-compression';
+import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import type { SyncMessagesResult } from './sync-messages';
+
+/** What a call sends besides its messages, counted toward the budget. */
+export interface FixedContent {
+  readonly system?: string;
+  /** Counted again only when they differ (`isSameValue`) from the last ones measured: pass a new list when they change. */
+  readonly tools?: readonly unknown[];
+}
+
+export interface ManageSessionRequest<TMessage> extends FixedContent {
+  /** The session the call names (`undefined` or `''`: none). */
+  readonly sessionId: unknown;
+  /**
+   * The framework's messages of this call (leading system messages, see
+   * `systemTextOf`, included). When they start with no system message and
+   * `system` and `tools` are both absent, the fixed tokens last measured for
+   * the memory are used.
+   */
+  readonly messages: readonly TMessage[];
+  readonly signal?: AbortSignal;
+  /** The framework's message format version (views are cached per variant). @default '' */
+  readonly variant?: string;
+  /**
+   * `'always'`: the view is returned on every call (the framework sends it to
+   * the model). `'if-compressed'`: only when this call compressed (the
+   * framework keeps the view in its own state).
+   * @default 'always'
+   */
+  readonly view?: 'always' | 'if-compressed';
+  /**
+   * The framework may send the last view back with new messages appended
+   * (a `prepareStep` whose result is carried forward).
+   * @default false
+   */
+  readonly acceptsView?: boolean;
+}
+
+/** What one call did and what to send. */
+export interface ManagedCall<TMessage> {
+  readonly memory: AutoContextMemory;
+  readonly sync: SyncMessagesResult;
+  readonly compression: CompressionResult;
+  /** Message tokens and count after the sync, before compression (telemetry). */
+  readonly before: { readonly tokens: number; readonly messages: number };
+  /**
+   * What to send (see `view`): the call's leading system messages, then the
+   * memory's working messages in the framework's format; a new array each
+   * call.
+   */
+  readonly messages: TMessage[] | undefined;
+  /** Feeds the provider's reported usage for this call back (`calibrateFromUsage`). */
+  readonly calibrate: (usage: unknown) => void;
+}
+
+/** The sessions of one adapter instance. */
+export interface SessionManager<TMessage> {
+  /**
+   * Takes a call's messages into its session (core's `syncMessages`: only
+   * the new ones are converted), compresses when a trigger is reached and
+   * returns the view: the same prefix always gives the same view.
+   * @throws (rejects) InvalidArgumentError when the call names no session and neither `sharedSession` nor `memory` is set.
+   */
+  manage(
+    request: ManageSessionRequest<TMessage>,
+  ): Promise<ManagedCall<TMessage>>;
+  /**
+   * Measures what a model request sends besides the messages (kept for the
+   * memory's next trigger check) and returns how to calibrate with its usage.
+   */
+  measure(
+    memory: AutoContextMemory,
+    fixed: FixedContent,
+  ): {
+    /** Feeds the provider's reported usage for that request back (`calibrateFromUsage`). */
+    readonly calibrate: (usage: unknown) => void;
+  };
+  /** The session a call's id stands for (`undefined` when it names none and nothing is shared). */
+  resolveSessionId(sessionId: unknown): string | undefined;
+  /** The memory of a session held now (e.g. for the reload tool). */
+  readonly getMemory: (sessionId: string) => AutoContextMemory | undefined;
+  /** Forgets a session and deletes it from the store. */
+  readonly deleteSession: (sessionId: string) => Promise<boolean>;
+}
