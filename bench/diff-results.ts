@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 
 const TIMING_KEY =
-  /^(seconds|durationSeconds|machine|command|startedAt|date)$|Ms($|Median|Mean|P\d+)|^ms|[Ss]econds$|loadAverage|^heap|^rss|[Tt]hroughput/;
+  /^(seconds|durationSeconds|machine|command|startedAt|date|label)$|Ms($|Median|Mean|P\d+)|^ms|[Ss]econds$|loadAverage|^heap|^rss|[Tt]hroughput/;
 
 const [beforePath, afterPath] = process.argv.slice(2);
 if (beforePath === undefined || afterPath === undefined) {
