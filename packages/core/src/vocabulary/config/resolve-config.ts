@@ -10,6 +10,16 @@ import type {
 import { DEFAULT_CONFIG, RELATIVE_THRESHOLD_DEFAULTS } from './config';
 import type { StrategyName } from './strategy-descriptors';
 import { LLM_STRATEGY_NAMES, STRATEGY_NAMES } from './strategy-descriptors';
+import { describeValue } from '../util/describe-value';
+import type { DescribeValueOptions } from '../util/describe-value';
+import { isRecord } from '../util/is-record';
+
+/** How a config error names the value it received: strings as JSON, numbers as written, other values by type. */
+const CONFIG_WORDING: DescribeValueOptions = {
+  undefinedAs: 'undefined',
+  string: 'json',
+  other: 'type',
+};
 
 /**
  * Validates a configuration once, at the boundary, and fills in the defaults.
@@ -39,11 +49,11 @@ export function resolveConfig(
   input?: AutoContextConfigInput,
 ): AutoContextConfig {
   if (input === undefined) return copyConfig(DEFAULT_CONFIG);
-  if (!isPlainRecord(input)) {
+  if (!isRecord(input)) {
     throw new InvalidConfigError({
       parameter: 'config',
       value: input,
-      message: `must be an object, received ${describe(input)}`,
+      message: `must be an object, received ${describeValue(input, CONFIG_WORDING)}`,
     });
   }
 
@@ -178,7 +188,7 @@ function integerAtLeast(minimum: number): Validator {
       throw new InvalidConfigError({
         parameter,
         value,
-        message: `must be a finite integer, received ${describe(value)}`,
+        message: `must be a finite integer, received ${describeValue(value, CONFIG_WORDING)}`,
       });
     }
     if (value < minimum) {
@@ -254,7 +264,7 @@ function fraction(value: unknown, parameter: string): void {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be a number in [0, 1], received ${describe(value)}`,
+      message: `must be a number in [0, 1], received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
 }
@@ -269,7 +279,7 @@ function ratio(value: unknown, parameter: string): void {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be a number in (0, 1], received ${describe(value)}`,
+      message: `must be a number in (0, 1], received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
 }
@@ -279,7 +289,7 @@ function validateTimeout(value: unknown, parameter: string): void {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be a finite number of milliseconds greater than 0, received ${describe(value)}`,
+      message: `must be a finite number of milliseconds greater than 0, received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
 }
@@ -289,7 +299,7 @@ function validateBoolean(value: unknown, parameter: string): void {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be a boolean, received ${describe(value)}`,
+      message: `must be a boolean, received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
 }
@@ -299,7 +309,7 @@ function validateMode(value: unknown, parameter: string): void {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be one of ${Object.keys(MODES).join(' | ')}, received ${describe(value)}`,
+      message: `must be one of ${Object.keys(MODES).join(' | ')}, received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
 }
@@ -336,7 +346,7 @@ function validateToolPolicies(value: unknown, parameter: string): void {
       throw new InvalidConfigError({
         parameter: name,
         value: list,
-        message: `must be an array of tool names, received ${describe(list)}`,
+        message: `must be an array of tool names, received ${describeValue(list, CONFIG_WORDING)}`,
       });
     }
     list.forEach((entry: unknown, index) => {
@@ -344,7 +354,7 @@ function validateToolPolicies(value: unknown, parameter: string): void {
         throw new InvalidConfigError({
           parameter: name,
           value: list,
-          message: `must be an array of tool names, but entry ${index} is ${describe(entry)}`,
+          message: `must be an array of tool names, but entry ${index} is ${describeValue(entry, CONFIG_WORDING)}`,
         });
       }
     });
@@ -367,7 +377,7 @@ function validateCustomPrompt(value: unknown, parameter: string): void {
       throw new InvalidConfigError({
         parameter: `${parameter}.${key}`,
         value: prompt,
-        message: `must be a string, received ${describe(prompt)}`,
+        message: `must be a string, received ${describeValue(prompt, CONFIG_WORDING)}`,
       });
     }
   }
@@ -377,11 +387,11 @@ function requireRecord(
   value: unknown,
   parameter: string,
 ): Record<string, unknown> {
-  if (!isPlainRecord(value)) {
+  if (!isRecord(value)) {
     throw new InvalidConfigError({
       parameter,
       value,
-      message: `must be an object, received ${describe(value)}`,
+      message: `must be an object, received ${describeValue(value, CONFIG_WORDING)}`,
     });
   }
   return value;
@@ -445,10 +455,6 @@ function editDistance(left: string, right: string): number {
   return previous[right.length] ?? 0;
 }
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function definedEntries<TValue>(
   record: Readonly<Partial<Record<string, TValue>>> | undefined,
 ): Record<string, TValue> {
@@ -458,15 +464,6 @@ function definedEntries<TValue>(
     if (value !== undefined) result[key] = value;
   }
   return result;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return typeof value;
 }
 
 function copyConfig(config: AutoContextConfig): AutoContextConfig {
