@@ -1,4 +1,4 @@
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
 import type { ConversationFormat } from './conversation-format';
 
 /** A conversation as a trace file holds it. */

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
 import type { InvalidMessageReason } from '../vocabulary/error/invalid-message-error';
 import type {
@@ -5,6 +6,9 @@ import type {
   Part,
   ToolCallPart,
 } from '../vocabulary/message/message';
+import { describeValue } from '../vocabulary/util/describe-value';
+import type { DescribeValueOptions } from '../vocabulary/util/describe-value';
+import { isRecord } from '../vocabulary/util/is-record';
 
 /** An `InvalidMessageError` for the input message at `index`, `path` inside it. */
 export function failAt(
@@ -21,12 +25,51 @@ export function failAt(
   });
 }
 
-/** A short description of a value's kind, for error messages. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `"${value}"` : typeof value;
+/**
+ * How the format readers name a value in an error: strings in quotes, other
+ * values by type (`expected a string, got number`).
+ */
+export const READER_WORDING: DescribeValueOptions = {
+  string: 'quoted',
+  scalar: 'type',
+  other: 'type',
+};
+
+/**
+ * Throws an `InvalidArgumentError` for the `messages` parameter unless it is
+ * an array (`expected an array of ${description}, got …`).
+ */
+export function assertMessageArray(
+  messages: unknown,
+  description: string,
+): asserts messages is readonly unknown[] {
+  if (!Array.isArray(messages)) {
+    throw new InvalidArgumentError({
+      parameter: 'messages',
+      value: messages,
+      message: `expected an array of ${description}, got ${describeValue(messages, READER_WORDING)}`,
+    });
+  }
+}
+
+/**
+ * Throws an `InvalidMessageError` for the input message at `index`, `path`
+ * inside it, unless `value` is an object (`expected an object, got …`).
+ */
+export function assertRecordAt(
+  value: unknown,
+  index: number,
+  path: string,
+  reason: InvalidMessageReason,
+): asserts value is Record<string, unknown> {
+  if (!isRecord(value)) {
+    throw failAt(
+      index,
+      path,
+      reason,
+      `expected an object, got ${describeValue(value, READER_WORDING)}`,
+    );
+  }
 }
 
 /** Tool-call arguments as JSON text: the parsed value, or the raw text when it is not JSON. */

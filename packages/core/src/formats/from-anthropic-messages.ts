@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type {
   FilePart,
   Message,
@@ -7,11 +6,14 @@ import type {
   TextPart,
   ToolResultPart,
 } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
+import { describeValue } from '../vocabulary/util/describe-value';
 import {
+  assertMessageArray,
+  assertRecordAt,
   buildMessage,
   defaultGenerateMessageId,
-  describeValue,
+  READER_WORDING,
   failAt,
   findToolName,
 } from './format-reading';
@@ -60,13 +62,7 @@ export function fromAnthropicMessages(
   options: FromAnthropicMessagesOptions = {},
 ): Message[] {
   const { system, generateId = defaultGenerateMessageId } = options;
-  if (!Array.isArray(messages)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: `expected an array of Anthropic messages, got ${describeValue(messages)}`,
-    });
-  }
+  assertMessageArray(messages, 'Anthropic messages');
   const result: Message[] = [];
   const push = (
     role: Message['role'],
@@ -80,21 +76,14 @@ export function fromAnthropicMessages(
   if (system !== undefined) push('system', readSystem(system));
 
   messages.forEach((input: unknown, index) => {
-    if (!isRecord(input)) {
-      throw failAt(
-        index,
-        '',
-        'invalid-shape',
-        `expected an object, got ${describeValue(input)}`,
-      );
-    }
+    assertRecordAt(input, index, '', 'invalid-shape');
     const role = input.role;
     if (role !== 'user' && role !== 'assistant') {
       throw failAt(
         index,
         'role',
         'unknown-role',
-        `expected "user" or "assistant", got ${describeValue(role)}`,
+        `expected "user" or "assistant", got ${describeValue(role, READER_WORDING)}`,
       );
     }
     const content = input.content;
@@ -107,7 +96,7 @@ export function fromAnthropicMessages(
         index,
         'content',
         'invalid-content',
-        `expected a string or an array of blocks, got ${describeValue(content)}`,
+        `expected a string or an array of blocks, got ${describeValue(content, READER_WORDING)}`,
       );
     }
     const parts: Part[] = [];
@@ -118,7 +107,7 @@ export function fromAnthropicMessages(
           index,
           path,
           'invalid-content',
-          `expected a block object, got ${describeValue(block)}`,
+          `expected a block object, got ${describeValue(block, READER_WORDING)}`,
         );
       }
       if (block.type === 'tool_result') {
@@ -189,7 +178,7 @@ function readSystem(system: unknown): TextPart[] {
     0,
     'system',
     'invalid-content',
-    `expected a string or text blocks, got ${describeValue(system)}`,
+    `expected a string or text blocks, got ${describeValue(system, READER_WORDING)}`,
   );
 }
 
@@ -203,7 +192,7 @@ function readText(
       index,
       `${path}.text`,
       'invalid-content',
-      `expected a string, got ${describeValue(block.text)}`,
+      `expected a string, got ${describeValue(block.text, READER_WORDING)}`,
     );
   }
   return { type: 'text', text: block.text };
@@ -223,7 +212,7 @@ function readBlock(
           index,
           `${path}.thinking`,
           'invalid-content',
-          `expected a string, got ${describeValue(block.thinking)}`,
+          `expected a string, got ${describeValue(block.thinking, READER_WORDING)}`,
         );
       }
       return typeof block.signature === 'string' && block.signature !== ''
@@ -248,7 +237,7 @@ function readBlock(
         index,
         `${path}.type`,
         'invalid-content',
-        `unknown Anthropic block type ${describeValue(block.type)}`,
+        `unknown Anthropic block type ${describeValue(block.type, READER_WORDING)}`,
       );
   }
 }
@@ -292,7 +281,7 @@ function readToolResult(
       index,
       `${path}.tool_use_id`,
       'invalid-content',
-      `expected a string, got ${describeValue(block.tool_use_id)}`,
+      `expected a string, got ${describeValue(block.tool_use_id, READER_WORDING)}`,
     );
   }
   return {

@@ -6,7 +6,8 @@ import { fromAnthropicMessages } from './from-anthropic-messages';
 import { fromLangChainSerializedMessages } from './from-langchain-serialized-messages';
 import { fromModelMessages } from './from-model-messages';
 import { fromOpenAIResponsesItems } from './from-openai-responses-items';
-import { describeValue, failAt } from './format-reading';
+import { describeValue } from '../vocabulary/util/describe-value';
+import { READER_WORDING, failAt } from './format-reading';
 
 /**
  * Reads a conversation in the given format into core messages, with the
@@ -29,7 +30,7 @@ export function fromConversationMessages(
       0,
       '',
       'invalid-shape',
-      `expected an array of ${format} messages, got ${describeValue(messages)}`,
+      `expected an array of ${format} messages, got ${describeValue(messages, READER_WORDING)}`,
     );
   }
   switch (format) {

@@ -7,7 +7,8 @@ import type {
   Role,
   ToolCallPart,
 } from '../vocabulary/message/message';
-import { isPlainRecord, withoutUndefined } from '../vocabulary/util/json-safe';
+import { isRecord } from '../vocabulary/util/is-record';
+import { withoutUndefined } from '../vocabulary/util/json-safe';
 import type { ContentBlock, ContentPart } from './langchain-content-block';
 import {
   contentBlockToPart,
@@ -208,7 +209,7 @@ function readAcmMarker(
   additionalKwargs: Record<string, unknown>,
 ): AcmMarker | undefined {
   const marker = additionalKwargs.acm;
-  return isPlainRecord(marker) && typeof marker.kind === 'string'
+  return isRecord(marker, { plain: true }) && typeof marker.kind === 'string'
     ? (marker as unknown as AcmMarker)
     : undefined;
 }
@@ -226,7 +227,7 @@ function readContent(
   const parts: ContentPart[] = [];
   const stored: (JsonObject | null)[] = [];
   for (const raw of blocks) {
-    const block: ContentBlock = isPlainRecord(raw)
+    const block: ContentBlock = isRecord(raw, { plain: true })
       ? withoutUndefined(raw)
       : { type: 'text', text: String(raw) };
     const part = contentBlockToPart(block);

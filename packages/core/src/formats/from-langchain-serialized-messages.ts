@@ -1,14 +1,15 @@
-import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type {
   Message,
   Part,
   Role,
   ToolCallPart,
 } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
+import { describeValue } from '../vocabulary/util/describe-value';
 import {
+  assertMessageArray,
   buildMessage,
-  describeValue,
+  READER_WORDING,
   failAt,
   findToolName,
   parseToolArguments,
@@ -74,13 +75,7 @@ export function fromLangChainSerializedMessages(
   options: FromLangChainSerializedMessagesOptions = {},
 ): Message[] {
   const { generateId = (index: number) => `lc-${index}` } = options;
-  if (!Array.isArray(messages)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: `expected an array of serialized LangChain messages, got ${describeValue(messages)}`,
-    });
-  }
+  assertMessageArray(messages, 'serialized LangChain messages');
   const result: Message[] = [];
   messages.forEach((input: unknown, index) => {
     const { type, data, path } = unwrap(input, index);
@@ -92,7 +87,7 @@ export function fromLangChainSerializedMessages(
         index,
         type === 'chat' || type === 'generic' ? `${path}.role` : 'type',
         'unknown-role',
-        `core has no role for LangChain message type ${describeValue(type === 'chat' || type === 'generic' ? roleSource : type)}`,
+        `core has no role for LangChain message type ${describeValue(type === 'chat' || type === 'generic' ? roleSource : type, READER_WORDING)}`,
       );
     }
     const id =
@@ -106,7 +101,7 @@ export function fromLangChainSerializedMessages(
           index,
           `${path}.tool_call_id`,
           'invalid-tool-message',
-          `expected a string, got ${describeValue(data.tool_call_id)}`,
+          `expected a string, got ${describeValue(data.tool_call_id, READER_WORDING)}`,
         );
       }
       result.push(
@@ -162,7 +157,7 @@ function unwrap(
     index,
     '',
     'invalid-shape',
-    `expected a stored message { type, data } or lc constructor JSON { lc: 1, type: "constructor", id, kwargs }, got ${describeValue(input)}`,
+    `expected a stored message { type, data } or lc constructor JSON { lc: 1, type: "constructor", id, kwargs }, got ${describeValue(input, READER_WORDING)}`,
   );
 }
 
@@ -239,7 +234,7 @@ function readContent(
       index,
       path,
       'invalid-content',
-      `expected a string or content blocks, got ${describeValue(content)}`,
+      `expected a string or content blocks, got ${describeValue(content, READER_WORDING)}`,
     );
   }
   const parts: Part[] = [];

@@ -1,10 +1,12 @@
-import { InvalidArgumentError } from '../vocabulary/error/invalid-argument-error';
 import type { Message, Part } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
+import { describeValue } from '../vocabulary/util/describe-value';
 import {
+  assertMessageArray,
+  assertRecordAt,
   buildMessage,
   defaultGenerateMessageId,
-  describeValue,
+  READER_WORDING,
   failAt,
 } from './format-reading';
 import type { GenerateMessageId } from './format-reading';
@@ -42,22 +44,9 @@ export function fromModelMessages(
   options: FromModelMessagesOptions = {},
 ): Message[] {
   const { generateId = defaultGenerateMessageId } = options;
-  if (!Array.isArray(messages)) {
-    throw new InvalidArgumentError({
-      parameter: 'messages',
-      value: messages,
-      message: `expected an array of AI SDK model messages, got ${describeValue(messages)}`,
-    });
-  }
+  assertMessageArray(messages, 'AI SDK model messages');
   return messages.map((input: unknown, index) => {
-    if (!isRecord(input)) {
-      throw failAt(
-        index,
-        '',
-        'invalid-shape',
-        `expected an object, got ${describeValue(input)}`,
-      );
-    }
+    assertRecordAt(input, index, '', 'invalid-shape');
     const role = input.role;
     if (
       role !== 'system' &&
@@ -69,7 +58,7 @@ export function fromModelMessages(
         index,
         'role',
         'unknown-role',
-        `expected "system", "user", "assistant" or "tool", got ${describeValue(role)}`,
+        `expected "system", "user", "assistant" or "tool", got ${describeValue(role, READER_WORDING)}`,
       );
     }
     const content = input.content;
@@ -87,7 +76,7 @@ export function fromModelMessages(
         index,
         'content',
         'invalid-content',
-        `expected a string or an array of parts, got ${describeValue(content)}`,
+        `expected a string or an array of parts, got ${describeValue(content, READER_WORDING)}`,
       );
     }
     return buildMessage(generateId(index), role, parts, {
@@ -101,14 +90,7 @@ function readPart(
   index: number,
   path: string,
 ): Part | undefined {
-  if (!isRecord(part)) {
-    throw failAt(
-      index,
-      path,
-      'invalid-content',
-      `expected an object, got ${describeValue(part)}`,
-    );
-  }
+  assertRecordAt(part, index, path, 'invalid-content');
   const need = (key: string): string => {
     const value = part[key];
     if (typeof value === 'string') return value;
@@ -116,7 +98,7 @@ function readPart(
       index,
       `${path}.${key}`,
       'invalid-content',
-      `expected a string, got ${describeValue(value)}`,
+      `expected a string, got ${describeValue(value, READER_WORDING)}`,
     );
   };
   // Validated and brought to the current shape, then read by the one AI SDK
@@ -177,7 +159,7 @@ function readPart(
         index,
         `${path}.type`,
         'invalid-content',
-        `unknown AI SDK part type ${describeValue(part.type)}`,
+        `unknown AI SDK part type ${describeValue(part.type, READER_WORDING)}`,
       );
   }
   return convertPart(current)?.part;

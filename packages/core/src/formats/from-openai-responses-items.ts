@@ -5,11 +5,13 @@ import type {
   Part,
   TextPart,
 } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
+import { describeValue } from '../vocabulary/util/describe-value';
 import {
+  assertRecordAt,
   buildMessage,
   defaultGenerateMessageId,
-  describeValue,
+  READER_WORDING,
   failAt,
   findToolName,
   parseToolArguments,
@@ -66,7 +68,7 @@ export function fromOpenAIResponsesItems(
     throw new InvalidArgumentError({
       parameter: 'items',
       value: items,
-      message: `expected a string or an array of Responses input items, got ${describeValue(items)}`,
+      message: `expected a string or an array of Responses input items, got ${describeValue(items, READER_WORDING)}`,
     });
   }
   const result: Mutable<Message>[] = [];
@@ -92,7 +94,7 @@ export function fromOpenAIResponsesItems(
         0,
         'instructions',
         'invalid-content',
-        `expected a string, got ${describeValue(instructions)}`,
+        `expected a string, got ${describeValue(instructions, READER_WORDING)}`,
       );
     }
     push('system', [{ type: 'text', text: instructions }]);
@@ -104,7 +106,7 @@ export function fromOpenAIResponsesItems(
         index,
         '',
         'invalid-shape',
-        `expected an item object, got ${describeValue(item)}`,
+        `expected an item object, got ${describeValue(item, READER_WORDING)}`,
       );
     }
     const type = item.type ?? (item.role === undefined ? undefined : 'message');
@@ -127,7 +129,7 @@ export function fromOpenAIResponsesItems(
             index,
             'role',
             'unknown-role',
-            `expected "user", "assistant", "system" or "developer", got ${describeValue(role)}`,
+            `expected "user", "assistant", "system" or "developer", got ${describeValue(role, READER_WORDING)}`,
           );
         }
         return;
@@ -165,7 +167,7 @@ export function fromOpenAIResponsesItems(
             index,
             'call_id',
             'invalid-content',
-            `expected a string, got ${describeValue(item.call_id)}`,
+            `expected a string, got ${describeValue(item.call_id, READER_WORDING)}`,
           );
         }
         open = undefined;
@@ -185,7 +187,7 @@ export function fromOpenAIResponsesItems(
           index,
           'type',
           'invalid-content',
-          `unknown Responses item type ${describeValue(type)}`,
+          `unknown Responses item type ${describeValue(type, READER_WORDING)}`,
         );
     }
   });
@@ -228,19 +230,12 @@ function readContent(content: unknown, index: number): (TextPart | FilePart)[] {
       index,
       'content',
       'invalid-content',
-      `expected a string or an array of content parts, got ${describeValue(content)}`,
+      `expected a string or an array of content parts, got ${describeValue(content, READER_WORDING)}`,
     );
   }
   return content.map((part: unknown, position) => {
     const path = `content[${position}]`;
-    if (!isRecord(part)) {
-      throw failAt(
-        index,
-        path,
-        'invalid-content',
-        `expected an object, got ${describeValue(part)}`,
-      );
-    }
+    assertRecordAt(part, index, path, 'invalid-content');
     switch (part.type) {
       case 'input_text':
       case 'output_text':
@@ -280,7 +275,7 @@ function readContent(content: unknown, index: number): (TextPart | FilePart)[] {
           index,
           `${path}.type`,
           'invalid-content',
-          `unknown Responses content type ${describeValue(part.type)}`,
+          `unknown Responses content type ${describeValue(part.type, READER_WORDING)}`,
         );
     }
     throw failAt(

@@ -4,7 +4,7 @@ import type {
   ReasoningPart,
   TextPart,
 } from '../vocabulary/message/message';
-import { isPlainRecord } from '../vocabulary/util/json-safe';
+import { isRecord } from '../vocabulary/util/is-record';
 
 /** The core parts a LangChain content block can become. */
 export type ContentPart = TextPart | ReasoningPart | FilePart;
@@ -52,7 +52,7 @@ export function contentBlockToPart(block: ContentBlock): ContentPart {
       const url =
         typeof block.image_url === 'string'
           ? block.image_url
-          : isPlainRecord(block.image_url) &&
+          : isRecord(block.image_url, { plain: true }) &&
               typeof block.image_url.url === 'string'
             ? block.image_url.url
             : undefined;
@@ -116,7 +116,9 @@ function fileBlockToPart(
     firstString(block.mimeType, block.mime_type) ??
     getDataUrlMediaType(data) ??
     (type === 'file' ? 'application/octet-stream' : `${type}/*`);
-  const metadata = isPlainRecord(block.metadata) ? block.metadata : undefined;
+  const metadata = isRecord(block.metadata, { plain: true })
+    ? block.metadata
+    : undefined;
   const filename = firstString(
     metadata?.filename,
     metadata?.name,

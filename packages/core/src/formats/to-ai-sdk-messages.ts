@@ -17,6 +17,7 @@ import type {
   AiSdkSpecificationVersion,
   AiSdkToolResultOutput,
 } from './ai-sdk-prompt';
+import { isRecord } from '../vocabulary/util/is-record';
 import { base64ToBytes, fromJsonSafe } from '../vocabulary/util/json-safe';
 import { createPartEntryFinder } from './record-part-entries';
 
@@ -296,8 +297,4 @@ function writeFileData(data: string, form: AiSdkFileForm): AiSdkFileData {
 
 function isUrl(data: string): boolean {
   return /^https?:/i.test(data);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { Message, Part } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
 import { failAt } from './format-reading';
 
 /** An Anthropic content block, as `toAnthropicMessages` writes it. */

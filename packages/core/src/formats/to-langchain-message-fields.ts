@@ -6,7 +6,7 @@ import type {
   ToolCallPart,
 } from '../vocabulary/message/message';
 import { stringifyToolOutput } from '../vocabulary/message/message-text';
-import { isPlainRecord } from '../vocabulary/util/json-safe';
+import { isRecord } from '../vocabulary/util/is-record';
 import type { ContentPart } from './langchain-content-block';
 import {
   contentBlockToPart,
@@ -85,7 +85,7 @@ export function toLangChainMessageFields(
 
 function readMetadata(message: Message): LangChainMessageMetadata {
   const metadata = message.metadata?.[LANGCHAIN_METADATA_KEY];
-  return isPlainRecord(metadata) ? metadata : {};
+  return isRecord(metadata, { plain: true }) ? metadata : {};
 }
 
 function writeContent(

@@ -1,5 +1,5 @@
 import type { Message, Part } from '../vocabulary/message/message';
-import { isRecord } from './openai/own-record';
+import { isRecord } from '../vocabulary/util/is-record';
 import { stringifyToolArguments } from './format-reading';
 
 /** An OpenAI Responses input item, as `toOpenAIResponsesItems` writes it. */

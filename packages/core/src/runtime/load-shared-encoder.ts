@@ -1,4 +1,5 @@
 import { TokenizerError } from '../vocabulary/error/tokenizer-error';
+import { describeError } from '../vocabulary/util/describe-error';
 
 /** What a token counter needs of a BPE encoder: the count of a plain text. */
 export interface TextTokenEncoder {
@@ -46,7 +47,7 @@ export function getSharedEncoder(
       throw new TokenizerError({
         reason: 'not-loaded',
         encoding: source.encoding,
-        message: `Could not load the ${source.encoding} tokenizer synchronously (${describe(cause)}); call \`await warmUp()\` before counting.`,
+        message: `Could not load the ${source.encoding} tokenizer synchronously (${describeError(cause)}); call \`await warmUp()\` before counting.`,
         cause,
       });
     }
@@ -87,7 +88,7 @@ export function loadSharedEncoder(
       throw new TokenizerError({
         reason: 'load-failed',
         encoding: source.encoding,
-        message: `Could not load the ${source.encoding} tokenizer: ${describe(cause)}`,
+        message: `Could not load the ${source.encoding} tokenizer: ${describeError(cause)}`,
         cause,
       });
     }
@@ -138,8 +139,4 @@ function getNodeRequire(): ((id: string) => unknown) | undefined {
   } catch {
     return undefined;
   }
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

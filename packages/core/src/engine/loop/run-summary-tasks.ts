@@ -14,6 +14,7 @@ import type { ConcurrencyLimit } from './create-concurrency-limit';
 import { fanOutSignal } from './fan-out-signal';
 import { raceAbort } from '../../vocabulary/util/race-abort';
 import { releaseTimeoutSignal } from './release-timeout-signal';
+import { describeError } from '../../vocabulary/util/describe-error';
 
 export interface RunSummaryTasksOptions {
   readonly tasks: readonly SummaryTask[];
@@ -309,9 +310,4 @@ function gated(summarizer: Summarizer, limit: ConcurrencyLimit): Summarizer {
 /** Reads the flag through a call, so narrowing from an earlier check does not stick across awaits. */
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

@@ -1,8 +1,3 @@
-/** Whether `value` is a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Sets an own enumerable property, also for the key `__proto__` (plain
  * assignment would change the prototype instead and lose the field).

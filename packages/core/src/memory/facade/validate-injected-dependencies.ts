@@ -3,6 +3,14 @@ import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-er
 import { TokenizerError } from '../../vocabulary/error/tokenizer-error';
 import type { Message } from '../../vocabulary/message/message';
 import type { TokenCounter } from '../../state/token/token-counter';
+import { describeValue } from '../../vocabulary/util/describe-value';
+import type { DescribeValueOptions } from '../../vocabulary/util/describe-value';
+
+/** How a dependency error names what it found: strings cut at 40 characters without `…`, other values after `a`. */
+const DEPENDENCY_WORDING: DescribeValueOptions = {
+  ellipsis: false,
+  other: 'a-type',
+};
 
 /** The injected objects of `AutoContextMemoryOptions`, as given. */
 export interface InjectedDependencies {
@@ -82,7 +90,7 @@ function requireFunction(
   throw new InvalidArgumentError({
     parameter,
     value,
-    message: `expected ${expected}, found ${describe(value)}`,
+    message: `expected ${expected}, found ${describeValue(value, DEPENDENCY_WORDING)}`,
   });
 }
 
@@ -95,7 +103,7 @@ function requireMethods(
     throw new InvalidArgumentError({
       parameter,
       value,
-      message: `expected an object with ${methods.join(', ')}, found ${describe(value)}`,
+      message: `expected an object with ${methods.join(', ')}, found ${describeValue(value, DEPENDENCY_WORDING)}`,
     });
   }
   for (const method of methods) {
@@ -104,7 +112,7 @@ function requireMethods(
       throw new InvalidArgumentError({
         parameter: `${parameter}.${method}`,
         value: member,
-        message: `expected a function, found ${describe(member)}`,
+        message: `expected a function, found ${describeValue(member, DEPENDENCY_WORDING)}`,
       });
     }
   }
@@ -122,7 +130,7 @@ function guardCounter(counter: TokenCounter): TokenCounter {
       throw new TokenizerError({
         reason: 'counter-failed',
         ...(counterName === undefined ? {} : { counterName }),
-        message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} threw in ${method}: ${error instanceof Error ? error.message : describe(error)}`,
+        message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} threw in ${method}: ${error instanceof Error ? error.message : describeValue(error, DEPENDENCY_WORDING)}`,
         cause: error,
       });
     }
@@ -130,7 +138,7 @@ function guardCounter(counter: TokenCounter): TokenCounter {
       throw new TokenizerError({
         reason: 'counter-failed',
         ...(counterName === undefined ? {} : { counterName }),
-        message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} returned ${describe(value)} from ${method}; expected a finite number ≥ 0`,
+        message: `The token counter${counterName === undefined ? '' : ` ${counterName}`} returned ${describeValue(value, DEPENDENCY_WORDING)} from ${method}; expected a finite number ≥ 0`,
       });
     }
     return value;
@@ -159,7 +167,7 @@ function guardClock(clock: Clock): Clock {
         throw new InvalidArgumentError({
           parameter: 'clock',
           value: time,
-          message: `clock.now() returned ${describe(time)}; expected a finite number of milliseconds`,
+          message: `clock.now() returned ${describeValue(time, DEPENDENCY_WORDING)}; expected a finite number of milliseconds`,
         });
       }
       return time;
@@ -174,20 +182,9 @@ function guardIdGenerator(generateId: IdGenerator): IdGenerator {
       throw new InvalidArgumentError({
         parameter: 'generateId',
         value: id,
-        message: `generateId() returned ${describe(id)}; expected a non-empty string`,
+        message: `generateId() returned ${describeValue(id, DEPENDENCY_WORDING)}; expected a non-empty string`,
       });
     }
     return id;
   };
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return `a ${typeof value}`;
 }

@@ -1,4 +1,5 @@
 import { InvalidStateError } from '../../vocabulary/error/invalid-state-error';
+import { isRecord } from '../../vocabulary/util/is-record';
 import type { CompressionEvent } from '../../vocabulary/event/compression-event';
 import type { Message } from '../../vocabulary/message/message';
 import type { ContextState } from '../../state/context-state/context-state';
@@ -85,7 +86,7 @@ export function replaySessionLog({
         cause: error,
       });
     }
-    if (!isObject(record)) {
+    if (!isRecord(record)) {
       throw new InvalidStateError({ path, message: 'expected an object' });
     }
     if (recordIndex === 0 || record.full === true) {
@@ -169,7 +170,7 @@ export function replaySessionLog({
       },
     );
     const put: unknown = record.offloads ?? {};
-    if (!isObject(put)) {
+    if (!isRecord(put)) {
       throw new InvalidStateError({
         path: `${path}.offloads`,
         message: 'expected an object of entry lists',
@@ -234,10 +235,6 @@ export function replaySessionLog({
       storeData,
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function list<T>(value: unknown, path: string): T[] {

@@ -1,8 +1,9 @@
 import { STRATEGY_NAMES } from '../../vocabulary/message/acm-marker';
 import type { StrategyName } from '../../vocabulary/message/acm-marker';
-import { findJsonValueProblem, isPlainObject } from './find-json-value-problem';
+import { describeValue } from '../../vocabulary/util/describe-value';
+import { isRecord } from '../../vocabulary/util/is-record';
+import { findJsonValueProblem } from './find-json-value-problem';
 import type { ValueProblem } from './find-json-value-problem';
-import { describeValue } from './find-message-problem';
 import { jsonPath } from './json-path';
 
 type Check = (value: unknown, path: string) => ValueProblem | undefined;
@@ -71,7 +72,7 @@ const stringArray: Check = (value, path) => {
 
 function object(fields: Readonly<Record<string, Check>>): Check {
   return (value, path) => {
-    if (!isPlainObject(value)) {
+    if (!isRecord(value, { plain: true })) {
       return {
         path,
         message: `expected an object, found ${describeValue(value)}`,
@@ -148,7 +149,7 @@ export function findEventProblem(
   value: unknown,
   path: string,
 ): ValueProblem | undefined {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value, { plain: true })) {
     return {
       path,
       message: `expected an event object, found ${describeValue(value)}`,

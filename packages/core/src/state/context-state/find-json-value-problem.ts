@@ -1,3 +1,4 @@
+import { isRecord } from '../../vocabulary/util/is-record';
 import { jsonPath } from './json-path';
 
 /** Where a value stops being plain JSON, and why. */
@@ -5,17 +6,6 @@ export interface ValueProblem {
   /** JSON path of the offending value, e.g. `$.working[3].content[0].input.depth`. */
   readonly path: string;
   readonly message: string;
-}
-
-/** Whether `value` is a plain object (`{}` or `Object.create(null)`), not an array or a class instance. */
-export function isPlainObject(
-  value: unknown,
-): value is Readonly<Record<string, unknown>> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return false;
-  }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 interface Frame {
@@ -160,7 +150,7 @@ function locateJsonValueProblem(
           }
           continue;
         }
-        if (!isPlainObject(current)) {
+        if (!isRecord(current, { plain: true })) {
           return {
             path: pathOf(frame),
             message: 'expected a plain JSON object, found a class instance',

@@ -1,10 +1,11 @@
 import type { InvalidMessageReason } from '../../vocabulary/error/invalid-message-error';
 import { ROLES } from '../../vocabulary/message/message';
 import type { Message } from '../../vocabulary/message/message';
+import { describeValue } from '../../vocabulary/util/describe-value';
+import { isRecord } from '../../vocabulary/util/is-record';
 import {
   findJsonValueProblem,
   isPlainJsonValue,
-  isPlainObject,
 } from './find-json-value-problem';
 import type { ValueProblem } from './find-json-value-problem';
 import { jsonPath } from './json-path';
@@ -101,7 +102,7 @@ function findPartProblem(
   messagePath: string,
   index: number,
 ): ValueProblem | undefined {
-  if (!isPlainObject(part)) {
+  if (!isRecord(part, { plain: true })) {
     return {
       path: partPathOf(messagePath, index),
       message: `expected a part object, found ${describeValue(part)}`,
@@ -162,7 +163,7 @@ export function findMessageProblem(
   value: unknown,
   path: string,
 ): MessageProblem | undefined {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value, { plain: true })) {
     return {
       path,
       reason: 'invalid-shape',
@@ -203,7 +204,7 @@ export function findMessageProblem(
     if (problem) return { ...problem, reason: 'invalid-content' };
   }
   if (value.metadata !== undefined) {
-    if (!isPlainObject(value.metadata)) {
+    if (!isRecord(value.metadata, { plain: true })) {
       return {
         path: jsonPath(path, 'metadata'),
         reason: 'invalid-shape',
@@ -225,20 +226,4 @@ export function findMessageProblem(
     if (problem) return { ...problem, reason: 'invalid-shape' };
   }
   return undefined;
-}
-
-/** A short description of a value's kind for error messages. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') {
-    return value.length > 40
-      ? `the string ${JSON.stringify(value.slice(0, 40))}…`
-      : `the string ${JSON.stringify(value)}`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') {
-    return String(value);
-  }
-  if (value === undefined) return 'nothing';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

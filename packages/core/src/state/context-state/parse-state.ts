@@ -1,9 +1,10 @@
 import { InvalidStateError } from '../../vocabulary/error/invalid-state-error';
 import type { ContextState } from './context-state';
 import { findEventProblem } from './find-event-problem';
-import { isPlainObject } from './find-json-value-problem';
+import { describeValue } from '../../vocabulary/util/describe-value';
+import { isRecord } from '../../vocabulary/util/is-record';
 import type { ValueProblem } from './find-json-value-problem';
-import { describeValue, findMessageProblem } from './find-message-problem';
+import { findMessageProblem } from './find-message-problem';
 import { jsonPath } from './json-path';
 import {
   CONTEXT_STATE_FORMAT,
@@ -52,8 +53,11 @@ function findMessageListProblem(
 }
 
 function findDocumentProblem(document: unknown): ValueProblem | undefined {
-  if (!isPlainObject(document) || document.format !== CONTEXT_STATE_FORMAT) {
-    const found = isPlainObject(document)
+  if (
+    !isRecord(document, { plain: true }) ||
+    document.format !== CONTEXT_STATE_FORMAT
+  ) {
+    const found = isRecord(document, { plain: true })
       ? describeValue(document.format)
       : describeValue(document);
     return {
@@ -98,7 +102,7 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     { uniqueIds: true },
   );
   if (originalProblem) return originalProblem;
-  if (!isPlainObject(offloads)) {
+  if (!isRecord(offloads, { plain: true })) {
     return {
       path: '$.offloads',
       message: `expected an object of message arrays, found ${describeValue(offloads)}`,

@@ -1,4 +1,14 @@
 import { SummarizerError } from '../../vocabulary/error/summarizer-error';
+import { describeValue } from '../../vocabulary/util/describe-value';
+import type { DescribeValueOptions } from '../../vocabulary/util/describe-value';
+
+/** How a summarizer error names what it resolved with: `a bare string (…)`, `number 42`, `undefined`. */
+const SUMMARIZER_WORDING: DescribeValueOptions = {
+  undefinedAs: 'undefined',
+  string: 'a-bare-string',
+  scalar: 'type-and-value',
+  other: 'a-type',
+};
 
 /** A summarizer reply that passed the shape check. */
 export interface ReadSummaryResult {
@@ -19,7 +29,7 @@ export interface ReadSummaryResult {
 export function readSummaryResult(result: unknown): ReadSummaryResult {
   if (result === null || typeof result !== 'object') {
     throw invalid(
-      `resolved with ${describeValue(result)} instead of { text: string }`,
+      `resolved with ${describeValue(result, SUMMARIZER_WORDING)} instead of { text: string }`,
     );
   }
   let text: unknown;
@@ -36,7 +46,7 @@ export function readSummaryResult(result: unknown): ReadSummaryResult {
   }
   if (typeof text !== 'string') {
     throw invalid(
-      `resolved with text ${describeValue(text)} instead of a string`,
+      `resolved with text ${describeValue(text, SUMMARIZER_WORDING)} instead of a string`,
     );
   }
   return {
@@ -65,19 +75,4 @@ function invalid(detail: string, cause?: unknown): SummarizerError {
     message: `The summarizer ${detail}.`,
     ...(cause === undefined ? {} : { cause }),
   });
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `a bare string (${JSON.stringify(value.slice(0, 40))})`;
-  if (
-    typeof value === 'number' ||
-    typeof value === 'boolean' ||
-    typeof value === 'bigint'
-  )
-    return `${typeof value} ${String(value)}`;
-  if (value === undefined) return 'undefined';
-  return `a ${typeof value}`;
 }

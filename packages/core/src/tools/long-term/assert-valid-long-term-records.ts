@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-er
 import type { LongTermRecord } from './long-term-memory-backend';
 import { LONG_TERM_LIMITS } from './long-term-limits';
 import { assertValidMemoryOwner } from './memory-owner';
+import { isRecord } from '../../vocabulary/util/is-record';
 
 const SOURCES = new Set(['agent', 'framework', 'compression']);
 
@@ -89,11 +90,7 @@ export function assertValidLongTermRecords(
       assertValidEmbedding(r.embedding, `${parameter}.embedding`);
     if (r.metadata !== undefined) {
       const metadata = r.metadata;
-      if (
-        metadata === null ||
-        typeof metadata !== 'object' ||
-        Array.isArray(metadata)
-      ) {
+      if (!isRecord(metadata)) {
         fail('metadata', metadata, 'must be an object of strings');
       }
       const entries = Object.entries(metadata as object);

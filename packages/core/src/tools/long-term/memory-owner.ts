@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
 import { LONG_TERM_LIMITS } from './long-term-limits';
+import { isRecord } from '../../vocabulary/util/is-record';
 
 /**
  * Whose long-term memories these are: a user, an agent, or a user of one
@@ -28,7 +29,7 @@ export function assertValidMemoryOwner(
   const fail = (message: string): never => {
     throw new InvalidArgumentError({ parameter, value: owner, message });
   };
-  if (owner === null || typeof owner !== 'object' || Array.isArray(owner)) {
+  if (!isRecord(owner)) {
     fail('must be an object with a userId and/or an agentId');
   }
   const record = owner as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { CONTEXT_RELOAD_TOOL_NAME } from '../../state/offload/context-reload-tool-name';
+import { deepFreezeToolDefinition } from '../long-term/tool-definition';
 
 export { CONTEXT_RELOAD_TOOL_NAME };
 
@@ -42,7 +43,7 @@ export interface ContextReloadToolDefinition {
  * (see `createContextReloadHandler`). Deeply frozen.
  */
 export const contextReloadToolDefinition: ContextReloadToolDefinition =
-  deepFreeze({
+  deepFreezeToolDefinition({
     name: CONTEXT_RELOAD_TOOL_NAME,
     description:
       'Reload the full original content of earlier messages that were compressed or offloaded to save context space. ' +
@@ -67,11 +68,3 @@ export const contextReloadToolDefinition: ContextReloadToolDefinition =
       additionalProperties: false,
     },
   } as const);
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}

@@ -9,6 +9,8 @@ import {
   CONTEXT_RELOAD_TOOL_NAME,
 } from './context-reload-tool-definition';
 import { renderOffloadedMessages } from './render-offloaded-messages';
+import { describeError } from '../../vocabulary/util/describe-error';
+import { isRecord } from '../../vocabulary/util/is-record';
 
 /** The smallest `maxChars` a handler accepts: room for a header, a footer and some content. */
 export const MIN_CONTEXT_RELOAD_CHARS = 1000;
@@ -110,7 +112,7 @@ export function createContextReloadHandler({
     try {
       result = await lookup(offloadId);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = describeError(error);
       return `Error reloading the offloaded context ${shownId}: ${detail}`;
     }
     switch (result.status) {
@@ -151,10 +153,10 @@ function readRequest(
   input: unknown,
 ): { offloadId: string; offset: number } | string {
   const missing = `Error: ${CONTEXT_RELOAD_ID_PARAMETER} is required. Pass the id from a <!-- CONTEXT_OFFLOAD: uuid=<id> --> marker, e.g. {"${CONTEXT_RELOAD_ID_PARAMETER}": "<id>"}.`;
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     return missing;
   }
-  const record = input as Record<string, unknown>;
+  const record = input;
   const rawId = record[CONTEXT_RELOAD_ID_PARAMETER];
   if (typeof rawId !== 'string') return missing;
   const offloadId = normalizeId(rawId);

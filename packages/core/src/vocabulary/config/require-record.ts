@@ -1,12 +1,6 @@
 import { InvalidConfigError } from '../error/invalid-config-error';
+import { isRecord } from '../util/is-record';
 import { describeValue } from './describe-value';
-
-/** Whether `value` is an object that is neither `null` nor an array. */
-export function isPlainRecord(
-  value: unknown,
-): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * `value` as a record of options.
@@ -16,7 +10,7 @@ export function requireRecord(
   value: unknown,
   parameter: string,
 ): Record<string, unknown> {
-  if (!isPlainRecord(value)) {
+  if (!isRecord(value)) {
     throw new InvalidConfigError({
       parameter,
       value,

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG } from './config';
 import type { RELATIVE_THRESHOLD_DEFAULTS } from './config';
 import { CONFIG_VALIDATORS } from './config-validators';
 import { describeValue } from './describe-value';
-import { isPlainRecord } from './require-record';
+import { isRecord } from '../util/is-record';
 import { checkKnownEntries } from './unknown-option';
 import { resolveBudget } from './validate-budget';
 import { resolveTokenAmount } from './validate-token-amount';
@@ -44,7 +44,7 @@ export function resolveConfig(
   input?: AutoContextConfigInput,
 ): AutoContextConfig {
   if (input === undefined) return copyConfig(DEFAULT_CONFIG);
-  if (!isPlainRecord(input)) {
+  if (!isRecord(input)) {
     throw new InvalidConfigError({
       parameter: 'config',
       value: input,

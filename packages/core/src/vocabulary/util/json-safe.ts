@@ -1,3 +1,5 @@
+import { isRecord } from './is-record';
+
 /**
  * JSON-safe copies of framework values that may hold bytes or URLs (AI SDK
  * file data, `content` tool outputs, parts kept verbatim), so that core messages
@@ -31,15 +33,15 @@ export function withoutUndefined<T>(value: T): T {
   return copyJson(value, false) as T;
 }
 
-/** Whether `value` is a plain object (not an array, class instance or null). */
+/**
+ * Whether `value` is a plain object (not an array, class instance or null):
+ * `isRecord(value, { plain: true })`, under the name `@acm/core/internal`
+ * exports.
+ */
 export function isPlainRecord(
   value: unknown,
 ): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return false;
-  }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return isRecord(value, { plain: true });
 }
 
 function copyJson(value: unknown, encode: boolean): unknown {
@@ -52,7 +54,7 @@ function copyJson(value: unknown, encode: boolean): unknown {
   }
   if (encode && value instanceof URL) return { [URL_KEY]: value.href };
   if (Array.isArray(value)) return value.map((item) => copyJson(item, encode));
-  if (!isPlainRecord(value)) return value;
+  if (!isRecord(value, { plain: true })) return value;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];

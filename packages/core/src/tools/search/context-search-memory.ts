@@ -1,0 +1,11 @@
+import type { Message } from '../../vocabulary/message/message';
+
+/** What the handler reads from a memory (`AutoContextMemory` fits). */
+export interface ContextSearchMemory {
+  readonly sessionId: string;
+  getOriginalMessageCount(): number;
+  getOriginalMessageAt(index: number): Message | undefined;
+  getOffloadContext(): Readonly<Record<string, readonly Message[]>>;
+  /** The working messages (to tell which hits the model still sees). */
+  getMessages(): readonly Message[];
+}
