@@ -1,5 +1,9 @@
 import { createPreview } from '../text/create-preview';
 import { createErrorLinePattern } from '../text/create-error-line-pattern';
+import { cutHead, cutText } from '../text/cut-text';
+import { TRANSCRIPT_BLOCK_HEADER } from '../text/transcript-block-header';
+import type { SectionedSummaryVocabulary } from './sectioned-summary-vocabulary';
+import { DEFAULT_SECTIONED_SUMMARY_VOCABULARY } from './sectioned-summary-vocabulary';
 import type { Summarizer } from './summarizer';
 import { writeSectionedSummary } from './write-sectioned-summary';
 
@@ -10,6 +14,12 @@ export interface CreateExtractiveSummarizerOptions {
    * @default 4000
    */
   readonly maxChars?: number;
+  /**
+   * The words of the tools and harnesses the transcripts come from, as the
+   * sectioned summary reads them (see `SectionedSummaryVocabulary`).
+   * @default DEFAULT_SECTIONED_SUMMARY_VOCABULARY
+   */
+  readonly vocabulary?: SectionedSummaryVocabulary;
 }
 
 /** Longest line kept from a block (longer lines keep their head and tail). */
@@ -17,10 +27,6 @@ const MAX_LINE_CHARS = 200;
 
 /** Below this many characters a head-and-tail preview is mostly marker: cut the head instead. */
 const MIN_PREVIEW_CHARS = 120;
-
-/** A line that starts a transcript block, e.g. `[tool result bash id=call_1]`. */
-const BLOCK_HEADER =
-  /^\[(?:system|user|assistant|tool|file|part)\b[^\]\n]{0,200}\]/;
 
 /**
  * A summarizer without an LLM: deterministic, offline, instant. It writes the
@@ -36,12 +42,18 @@ const BLOCK_HEADER =
  */
 export function createExtractiveSummarizer({
   maxChars = 4000,
+  vocabulary = DEFAULT_SECTIONED_SUMMARY_VOCABULARY,
 }: CreateExtractiveSummarizerOptions = {}): Summarizer {
   return ({ transcript, targetChars, signal }) =>
     Promise.resolve().then(() => {
       signal.throwIfAborted();
       return {
-        text: summarizeExtractively(transcript, targetChars, maxChars),
+        text: summarizeExtractively(
+          transcript,
+          targetChars,
+          maxChars,
+          vocabulary,
+        ),
         usage: { inputTokens: 0, outputTokens: 0 },
       };
     });
@@ -51,6 +63,7 @@ function summarizeExtractively(
   transcript: string,
   targetChars: number | undefined,
   maxChars: number,
+  vocabulary: SectionedSummaryVocabulary,
 ): string {
   const wanted =
     targetChars ?? Math.min(maxChars, Math.ceil(transcript.length * 0.25));
@@ -59,15 +72,19 @@ function summarizeExtractively(
     transcript.length - 1,
   );
   if (budget <= 0) return '';
-  const text = fitSummary(transcript, budget);
+  const text = fitSummary(transcript, budget, vocabulary);
   if (text !== '') return text;
   // A budget of one unit that would split a surrogate pair: keep the first code point.
   const first = String.fromCodePoint(transcript.codePointAt(0)!);
   return first.length < transcript.length ? first : '';
 }
 
-function fitSummary(transcript: string, budget: number): string {
-  const sectioned = writeSectionedSummary(transcript, budget);
+function fitSummary(
+  transcript: string,
+  budget: number,
+  vocabulary: SectionedSummaryVocabulary,
+): string {
+  const sectioned = writeSectionedSummary(transcript, budget, { vocabulary });
   if (sectioned !== '' && sectioned.length <= budget) return sectioned;
   return fitText(keepKeyLines(transcript), budget);
 }
@@ -76,7 +93,8 @@ function fitSummary(transcript: string, budget: number): string {
 function keepKeyLines(transcript: string): string {
   const blocks: string[][] = [];
   for (const line of transcript.split('\n')) {
-    if (BLOCK_HEADER.test(line) || blocks.length === 0) blocks.push([line]);
+    if (TRANSCRIPT_BLOCK_HEADER.test(line) || blocks.length === 0)
+      blocks.push([line]);
     else if (line.trim() !== '') blocks[blocks.length - 1]!.push(line);
   }
   const kept: string[] = [];
@@ -116,11 +134,5 @@ function fitText(text: string, maxLength: number): string {
     keep -= preview.length - maxLength;
   }
   if (maxLength <= 1) return cutHead(text, maxLength);
-  return `${cutHead(text, maxLength - 1)}…`;
-}
-
-/** The first `length` code units of `text`, one fewer if the cut would split a surrogate pair. */
-function cutHead(text: string, length: number): string {
-  const code = text.charCodeAt(length - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+  return cutText(text, maxLength);
 }

@@ -4,9 +4,11 @@ import type { StrategyName } from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
 import type { Summarizer, SummaryRequest } from './summarizer';
 import type { TokenCounter } from '../../state/token/token-counter';
-import { createPreview } from '../text/create-preview';
 import { renderTranscript } from '../text/render-transcript';
+import { packParts, renderParts } from './pack-parts';
 import { readSummaryResult } from './read-summary-result';
+import type { RenderedGroup } from './split-span-into-groups';
+import { splitSpanIntoGroups } from './split-span-into-groups';
 import { validateSummary } from '../text/validate-summary';
 import { raceAbort } from '../../vocabulary/util/race-abort';
 
@@ -76,11 +78,6 @@ export interface SummarizeSpanResult {
   readonly calls: number;
   /** Not measured here (no clock in this function): the caller times the call. */
   readonly durationMs?: never;
-}
-
-interface RenderedGroup {
-  readonly text: string;
-  readonly tokens: number;
 }
 
 /**
@@ -176,10 +173,7 @@ async function summarizeSpanUnraced({
     if (exact <= budget) return single(transcript, exact);
   }
   assertBudget(budget, maxInputTokens);
-  const groups = packGroups(
-    splitIntoUnits(messages).map((unit) => renderUnit(unit, budget, counter)),
-    budget,
-  );
+  const groups = splitSpanIntoGroups(messages, budget, counter);
   if (groups.length === 1) {
     const only = groups[0]!;
     return single(only.text, only.tokens);
@@ -302,139 +296,4 @@ async function summarizeGroups(
       return text.trim();
     }),
   );
-}
-
-/**
- * Consecutive units: an assistant message with tool calls together with the
- * messages right after it that answer those calls; every other message alone.
- */
-function splitIntoUnits(messages: readonly Message[]): Message[][] {
-  const units: Message[][] = [];
-  let index = 0;
-  while (index < messages.length) {
-    const message = messages[index]!;
-    index += 1;
-    const pending = new Set<string>();
-    for (const part of message.content) {
-      if (part.type === 'tool-call') pending.add(part.toolCallId);
-    }
-    const unit = [message];
-    while (pending.size > 0 && index < messages.length) {
-      const next = messages[index]!;
-      const answers = next.content.filter(
-        (part) => part.type === 'tool-result' && pending.has(part.toolCallId),
-      );
-      if (answers.length === 0) break;
-      for (const part of answers) {
-        if (part.type === 'tool-result') pending.delete(part.toolCallId);
-      }
-      unit.push(next);
-      index += 1;
-    }
-    units.push(unit);
-  }
-  return units;
-}
-
-/** Renders a unit, shortening its parts until it fits `budget` (or they are empty). */
-function renderUnit(
-  unit: readonly Message[],
-  budget: number,
-  counter: TokenCounter,
-): RenderedGroup {
-  let text = renderTranscript(unit);
-  let tokens = counter.countText(text);
-  if (tokens <= budget) return { text, tokens };
-  const partCount = unit.reduce(
-    (sum, message) => sum + message.content.length,
-    0,
-  );
-  let maxPartChars = Math.floor(text.length / Math.max(1, partCount));
-  for (
-    let attempt = 0;
-    attempt < 32 && tokens > budget && maxPartChars > 0;
-    attempt += 1
-  ) {
-    maxPartChars = Math.floor((maxPartChars * budget * 0.9) / tokens);
-    text = renderTranscript(unit, { maxPartChars });
-    tokens = counter.countText(text);
-  }
-  return { text, tokens };
-}
-
-/** Packs rendered units greedily into consecutive groups of at most `budget` tokens. */
-function packGroups(
-  units: readonly RenderedGroup[],
-  budget: number,
-): RenderedGroup[] {
-  const groups: RenderedGroup[] = [];
-  let texts: string[] = [];
-  let tokens = 0;
-  for (const unit of units) {
-    if (unit.text === '') continue;
-    const added = texts.length === 0 ? unit.tokens : unit.tokens + 1;
-    if (texts.length > 0 && tokens + added > budget) {
-      groups.push({ text: texts.join('\n\n'), tokens });
-      texts = [];
-      tokens = 0;
-    }
-    tokens += texts.length === 0 ? unit.tokens : unit.tokens + 1;
-    texts.push(unit.text);
-  }
-  if (texts.length > 0) groups.push({ text: texts.join('\n\n'), tokens });
-  return groups;
-}
-
-function renderParts(parts: readonly string[]): string {
-  return parts
-    .map((part, index) => `[part ${index + 1} of ${parts.length}]\n${part}`)
-    .join('\n\n');
-}
-
-/**
- * Groups part summaries for another merge level. Each part is first cut to half the
- * budget, so that every group holds at least two parts and the levels shrink.
- */
-function packParts(
-  parts: readonly string[],
-  budget: number,
-  counter: TokenCounter,
-): RenderedGroup[] {
-  const half = Math.floor(budget / 2) - 8;
-  const items = parts.map((part) => {
-    let text = part;
-    let tokens = counter.countText(text);
-    while (tokens > half && text.length > 0) {
-      const preview = createPreview(
-        text,
-        Math.floor((text.length * half * 0.9) / tokens),
-      );
-      text =
-        preview.length < text.length
-          ? preview
-          : cutHead(text, Math.floor(text.length * 0.75));
-      tokens = counter.countText(text);
-    }
-    return { text, tokens };
-  });
-  const groups: RenderedGroup[] = [];
-  let current: string[] = [];
-  let tokens = 0;
-  for (const item of items) {
-    if (current.length >= 2 && tokens + item.tokens + 8 > budget) {
-      groups.push({ text: renderParts(current), tokens });
-      current = [];
-      tokens = 0;
-    }
-    current.push(item.text);
-    tokens += item.tokens + 8;
-  }
-  if (current.length > 0) groups.push({ text: renderParts(current), tokens });
-  return groups;
-}
-
-/** The first `length` code units of `text`, one fewer if the cut would split a surrogate pair. */
-function cutHead(text: string, length: number): string {
-  const code = text.charCodeAt(length - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }

@@ -3,6 +3,9 @@ import {
   createErrorLinePattern,
   isCodeLine,
 } from './create-error-line-pattern';
+import type { TokenKind } from './classify-token';
+import { classifyToken, createTokenClassifier } from './classify-token';
+import { cutText } from './cut-text';
 import { stripAcmArtifacts } from './strip-acm-artifacts';
 
 /** Entries kept per kind when no other cap is given. */
@@ -43,18 +46,16 @@ export interface ExtractIdentifierLedgerOptions {
   readonly maxPerKind?: number;
 }
 
-const FILE_EXTENSIONS =
-  'py|pyi|pyx|ipynb|js|mjs|cjs|jsx|ts|mts|cts|tsx|json|jsonl|md|mdx|rst|txt|yaml|yml|toml|ini|cfg|conf|env|lock|sh|bash|zsh|ps1|bat|c|h|cc|cpp|hpp|cxx|rs|go|java|kt|kts|scala|swift|rb|php|pl|lua|r|sql|html|htm|css|scss|less|xml|svg|csv|tsv|log|vue|svelte|gradle|proto|graphql|tf|dockerfile|mk|cmake|diff|patch|gz|tgz|zip|tar|whl|png|jpg|jpeg|gif|webp|pdf';
-
 /**
  * Extracts, without an LLM, the facts a summary must not lose: file paths and URLs,
- * identifiers (UUIDs, hashes, ids such as `HAT136`, e-mail addresses, `host:port`,
- * qualified names such as `astropy.modeling.separable`), numbers (three or more
+ * identifiers (UUIDs, hashes, ids such as `AB1234`, e-mail addresses, `host:port`,
+ * qualified names such as `package.module.name`), numbers (three or more
  * significant digits, decimals, dates, versions) and error lines, plus `groups`:
  * the same entries as they occurred together, one group per record (a line, or
- * an element of a top-level JSON array: one flight of a search result, one
- * reservation with its flights and dates), at most `LEDGER_MAX_GROUP_ENTRIES`
- * entries each; plain integers (sizes, line numbers) are not grouped.
+ * an element of a top-level JSON array: one row of a search result, one order
+ * with its items and dates), at most `LEDGER_MAX_GROUP_ENTRIES` entries each;
+ * plain integers (sizes, line numbers) are not grouped. Tokens are classified
+ * by `classifyToken`.
  *
  * What ACM wrote itself is not mined again: offload tags, earlier ledger lines
  * and fold headers are stripped first (`stripAcmArtifacts`), so a ledger never
@@ -126,62 +127,10 @@ function isRecordStart(text: string, index: number, stack: number[]): boolean {
   return false;
 }
 
-type TokenKind = 'path' | 'identifier' | 'number' | undefined;
-
-interface Classifier {
-  readonly url: RegExp;
-  readonly anchoredPath: RegExp;
-  readonly relativePath: RegExp;
-  readonly fileName: RegExp;
-  readonly uuid: RegExp;
-  readonly date: RegExp;
-  readonly time: RegExp;
-  readonly version: RegExp;
-  readonly number: RegExp;
-  readonly numberWithUnit: RegExp;
-  readonly hexHash: RegExp;
-  readonly hostPort: RegExp;
-  readonly email: RegExp;
-  readonly identifier: RegExp;
-  readonly qualifiedName: RegExp;
-  readonly extension: RegExp;
-  readonly sedExpression: RegExp;
-}
-
-function createClassifier(): Classifier {
-  const lineSuffix = String.raw`(?::\d+(?::\d+)?)?`;
-  return {
-    url: /^[a-z][a-z0-9+.-]*:\/\/[^\s/]+\S*$/i,
-    anchoredPath: new RegExp(
-      String.raw`^(?:\/|\.\.?\/|~\/)[\w.@+~%-]+(?:\/[\w.@+~%-]+)*\/?${lineSuffix}$`,
-    ),
-    relativePath: new RegExp(
-      String.raw`^[\w.@+~-]+(?:\/[\w.@+~-]+)+\/?${lineSuffix}$`,
-    ),
-    fileName: new RegExp(
-      String.raw`^[\w.@+-]*[\w-]\.(?:${FILE_EXTENSIONS})${lineSuffix}$`,
-      'i',
-    ),
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    date: /^(?:\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{4}\/\d{2}\/\d{2})$/,
-    time: /^\d{1,2}:\d{2}:\d{2}(?:\.\d+)?$/,
-    version: /^(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?:[-+][\w.]+)?$/,
-    number: /^[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?%?$/,
-    numberWithUnit: /^\d+(?:\.\d+)?(?:ms|s|m|h|d|kb|mb|gb|tb|k|px|x)$/i,
-    hexHash: /^(?:[0-9a-f]{7,}|[0-9A-F]{7,})$/,
-    hostPort: /^[A-Za-z0-9.-]*[A-Za-z][A-Za-z0-9.-]*:\d{2,5}$/,
-    email: /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/,
-    identifier: /^[A-Za-z0-9][\w-]*$/,
-    qualifiedName: /^[A-Za-z_]\w+(?:\.[A-Za-z_]\w+)+$/,
-    sedExpression: /^\d*[sy]\//,
-    extension: /\.[A-Za-z][A-Za-z0-9]{0,7}(?::\d+)*$/,
-  };
-}
-
 /** Splits `text` into tokens with a character scan and files each one. */
 function collectTokens(text: string, cap: number, found: Found): void {
   const { paths, identifiers, numbers, groups } = found;
-  const classifier = createClassifier();
+  const classifier = createTokenClassifier();
   const delimiters = createDelimiterTable();
   const callIds = collectHeaderCallIds(text);
   const kinds = new Map<string, TokenKind>();
@@ -245,7 +194,7 @@ function collectTokens(text: string, cap: number, found: Found): void {
         kind =
           callIds.has(candidate) || PROVIDER_CALL_ID.test(candidate)
             ? undefined
-            : classify(candidate, classifier);
+            : classifyToken(candidate, classifier);
         kinds.set(candidate, kind);
         if (kind === 'path' && paths.size < cap) paths.add(candidate);
         if (kind === 'identifier' && identifiers.size < cap)
@@ -321,104 +270,6 @@ function trimToken(token: string): string {
   return start === 0 && end === token.length ? token : token.slice(start, end);
 }
 
-function classify(token: string, classifier: Classifier): TokenKind {
-  let hasDigit = false;
-  let hasLetter = false;
-  let hasSlash = false;
-  let hasUpper = false;
-  let hasLower = false;
-  let digitCount = 0;
-  for (let index = 0; index < token.length; index += 1) {
-    const code = token.charCodeAt(index);
-    if (code >= 48 && code <= 57) {
-      hasDigit = true;
-      digitCount += 1;
-    } else if (code >= 65 && code <= 90) {
-      hasLetter = true;
-      hasUpper = true;
-    } else if (code >= 97 && code <= 122) {
-      hasLetter = true;
-      hasLower = true;
-    } else if (code === 47) hasSlash = true;
-  }
-
-  if (hasSlash) {
-    if (classifier.url.test(token)) return 'path';
-    if (classifier.date.test(token)) return 'number';
-    if (classifier.anchoredPath.test(token))
-      return hasLetter ? 'path' : undefined;
-    if (
-      classifier.relativePath.test(token) &&
-      hasLetter &&
-      !classifier.sedExpression.test(token)
-    ) {
-      const lastSegment = token.slice(
-        token.lastIndexOf('/', token.length - 2) + 1,
-      );
-      const slashCount = token.split('/').length - 1;
-      if (slashCount >= 2 || classifier.extension.test(lastSegment))
-        return 'path';
-    }
-    return undefined;
-  }
-  if (!hasLetter) {
-    if (!hasDigit) return undefined;
-    if (classifier.date.test(token) || classifier.time.test(token))
-      return 'number';
-    if (classifier.version.test(token)) return 'number';
-    if (classifier.number.test(token)) {
-      if (token.includes('.')) return 'number';
-      return countSignificantDigits(token) >= 3 ? 'number' : undefined;
-    }
-    return undefined;
-  }
-  if (classifier.fileName.test(token)) return 'path';
-  if (hasDigit) {
-    if (classifier.uuid.test(token)) return 'identifier';
-    if (classifier.date.test(token) || classifier.version.test(token))
-      return 'number';
-    if (classifier.number.test(token)) return 'number'; // exponent: 1e-5
-    if (classifier.numberWithUnit.test(token))
-      return countSignificantDigits(token) >= 3 || token.includes('.')
-        ? 'number'
-        : undefined;
-    if (classifier.hexHash.test(token)) return 'identifier';
-  }
-  if (token.includes('@'))
-    return classifier.email.test(token) ? 'identifier' : undefined;
-  if (token.includes(':'))
-    return classifier.hostPort.test(token) ? 'identifier' : undefined;
-  if (hasDigit && classifier.identifier.test(token)) {
-    const qualifies =
-      token.length >= 3 &&
-      (token.includes('_') ||
-        token.includes('-') ||
-        digitCount >= 2 ||
-        (hasUpper && !hasLower));
-    return qualifies ? 'identifier' : undefined;
-  }
-  if (token.includes('.') && classifier.qualifiedName.test(token))
-    return 'identifier';
-  return undefined;
-}
-
-function countSignificantDigits(token: string): number {
-  let count = 0;
-  let leading = true;
-  for (let index = 0; index < token.length; index += 1) {
-    const code = token.charCodeAt(index);
-    if (code === 46) continue; // '.'
-    if (code < 48 || code > 57) {
-      if (code === 101 || code === 69) break; // exponent
-      continue;
-    }
-    if (leading && code === 48) continue;
-    leading = false;
-    count += 1;
-  }
-  return count;
-}
-
 /**
  * Files every line that reports an error, failure or non-zero exit code. A cheap
  * keyword scan finds candidate lines; the precise pattern then checks each one.
@@ -437,15 +288,7 @@ function collectErrors(text: string, cap: number, errors: Set<string>): void {
     // A transcript block header (`[tool error bash id=call_7]`) is not an error report.
     if (/^\[[^\]\n]*\bid=[^\s\]]+\]/.test(line)) continue;
     if (!createErrorLinePattern().test(line)) continue;
-    errors.add(trimLine(line));
+    errors.add(cutText(line, MAX_ERROR_LINE_CHARS));
     if (errors.size >= cap) return;
   }
-}
-
-function trimLine(trimmed: string): string {
-  if (trimmed.length <= MAX_ERROR_LINE_CHARS) return trimmed;
-  let end = MAX_ERROR_LINE_CHARS - 1;
-  const code = trimmed.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${trimmed.slice(0, end)}…`;
 }

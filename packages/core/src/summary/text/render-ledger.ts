@@ -1,4 +1,5 @@
 import type { IdentifierLedger } from '../../vocabulary/message/acm-marker';
+import { cutText } from './cut-text';
 
 /** How every rendered ledger starts; transcripts and previews strip lines that start with it. */
 export const LEDGER_PREFIX = 'Facts kept verbatim — ';
@@ -27,7 +28,7 @@ export interface RenderLedgerOptions {
 /**
  * The ledger as one line to append to a summary: the facts the summary does
  * not already hold verbatim, grouped as they occurred together, e.g.
- * `Facts kept verbatim — ZFA04Y: HAT001 2024-05-17 HAT002; src/a.py:42; errors: KeyError: 'x'`.
+ * `Facts kept verbatim — AB1234: XY001 2024-05-17 XY002; src/a.py:42; errors: KeyError: 'x'`.
  *
  * With `ledger.groups`, each group (identifiers of one record, tool result or
  * sentence) renders as its missing entries, led by the group's first entry
@@ -67,7 +68,7 @@ export function renderLedger(
   }
   const errors = ledger.errors
     .filter(missing)
-    .map((line) => cutLine(line, MAX_ERROR_CHARS));
+    .map((line) => cutText(line, MAX_ERROR_CHARS));
   return fitPieces(pieces, errors, maxChars);
 }
 
@@ -97,13 +98,4 @@ function fitPieces(
   }
   const body = `${line}${errorText}`;
   return body === '' ? '' : `${LEDGER_PREFIX}${body}`;
-}
-
-/** `line` cut to `maxChars` code units, ending with `…` when cut (never splitting a surrogate pair). */
-function cutLine(line: string, maxChars: number): string {
-  if (line.length <= maxChars) return line;
-  let end = maxChars - 1;
-  const code = line.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${line.slice(0, end)}…`;
 }

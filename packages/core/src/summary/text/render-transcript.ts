@@ -5,6 +5,10 @@ import { getAcmMarker } from '../../vocabulary/message/acm-marker';
 import { getSpeakerLabels } from './get-speaker-labels';
 import { stripAcmArtifacts } from './strip-acm-artifacts';
 import { stripOffloadTags } from '../../state/offload/strip-offload-tags';
+import {
+  formatCallHeader,
+  formatResultHeader,
+} from './transcript-block-header';
 
 export interface RenderTranscriptOptions {
   /**
@@ -35,7 +39,9 @@ export interface RenderTranscriptOptions {
  * lines and fold headers (`stripAcmArtifacts`); the user messages that only open a
  * fold (`rollup`, `last-resort`) are left out. Rendering is concatenative: the
  * transcript of `[...a, ...b]` is the transcripts of `a` and `b` joined by a blank
- * line (when both are non-empty).
+ * line (when both are non-empty). The headers' grammar lives in
+ * `transcript-block-header.ts`, shared with `parseTranscript`, which reads a
+ * transcript back into blocks.
  */
 export function renderTranscript(
   messages: readonly Message[],
@@ -85,12 +91,12 @@ function renderPart(
         typeof part.input === 'string'
           ? part.input
           : stringifyToolOutput(part.input);
-      return `[${speaker} → call ${part.toolName} id=${part.toolCallId}] ${shorten(input, maxPartChars)}`;
+      return `${formatCallHeader(speaker, part.toolName, part.toolCallId)} ${shorten(input, maxPartChars)}`;
     }
     case 'tool-result': {
       const kind = part.isError === true ? 'error' : 'result';
       const output = strip(stringifyToolOutput(part.output));
-      const header = `[tool ${kind} ${part.toolName} id=${part.toolCallId}]`;
+      const header = formatResultHeader(kind, part.toolName, part.toolCallId);
       return output === ''
         ? header
         : `${header}\n${shorten(output, maxPartChars)}`;
