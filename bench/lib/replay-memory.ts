@@ -11,7 +11,7 @@ let encoder: ReturnType<typeof loadTiktokenEncoder> | undefined;
 
 /**
  * A memory for replaying one shared conversation in a diagnosis script, as
- * `bench/quality.ts` measures: default config except `maxToken`, the
+ * `bench/quality/quality.ts` measures: default config except `maxToken`, the
  * extractive summarizer, a fixed clock and sequential ids (a rerun prints the
  * same prompts), its own counter on the script's one o200k encoder (returned
  * too, for the script's own counts).

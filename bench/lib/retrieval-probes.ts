@@ -1,6 +1,6 @@
 /**
- * Probes for the retrieval benchmarks (bench/retrieval.ts and
- * bench/retrieval-engines.ts), computed here and not by ACM: the bench renders
+ * Probes for the retrieval benchmarks (bench/retrieval/retrieval.ts and
+ * bench/retrieval/retrieval-engines.ts), computed here and not by ACM: the bench renders
  * messages and extracts identifiers with its own code, so a change in core's
  * tokenizer or renderer cannot move the yardstick.
  */

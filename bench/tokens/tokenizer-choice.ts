@@ -13,25 +13,20 @@
  *     memory built with the default counter (goal ≤ 50 KB heap and ≤ 1 ms each;
  *     100 memories ≤ 5 MB and ≤ 100 ms).
  *
- * Run: cd bench && npx tsx --conditions=@acm/source tokenizer-choice.ts
+ * Run: cd bench && npx tsx --conditions=@acm/source tokens/tokenizer-choice.ts
  * Writes bench/results/tokenizer-choice.json.
  */
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fromOpenAIMessages, stringifyToolOutput } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { sharedDataDirectory } from '../lib/paths';
+import { runFreshProcess } from '../lib/run-fresh-process';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
-const repositoryRoot = resolve(benchDirectory, '..');
-const dataDirectory =
-  process.env.ACM_SHARED_DATA ?? resolve(repositoryRoot, '../shared/data');
 const RUNS = 3;
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -75,7 +70,7 @@ const messages: Message[] = [];
 for (const dataset of ['swe', 'tau'] as const) {
   for (const record of loadSharedConversations({
     dataset,
-    dataDir: dataDirectory,
+    dataDir: sharedDataDirectory,
   })) {
     try {
       messages.push(
@@ -98,7 +93,7 @@ const bytes = texts.reduce(
   0,
 );
 console.log(
-  `${texts.length} distinct texts (${(bytes / 1e6).toFixed(2)} MB UTF-8) from ${messages.length} messages in ${dataDirectory}`,
+  `${texts.length} distinct texts (${(bytes / 1e6).toFixed(2)} MB UTF-8) from ${messages.length} messages in ${sharedDataDirectory}`,
 );
 
 // (a) identical counts ----------------------------------------------------------
@@ -157,15 +152,10 @@ function coldRun(body: string): ColdRun {
     globalThis.gc(); globalThis.gc();
     const memory = process.memoryUsage();
     console.log(JSON.stringify({ loadMs, heapMB: (memory.heapUsed - heap0) / 1e6, rssMB: (memory.rss - rss0) / 1e6, keep: typeof keep }));`;
-  const output = execFileSync(
-    process.execPath,
-    ['--expose-gc', '--input-type=module', '-e', script],
-    {
-      cwd: benchDirectory,
-      encoding: 'utf8',
-    },
-  );
-  const { loadMs, heapMB, rssMB } = JSON.parse(output) as ColdRun;
+  const { loadMs, heapMB, rssMB } = runFreshProcess<ColdRun>(script, {
+    exposeGc: true,
+    sources: false,
+  });
   return { loadMs, heapMB, rssMB };
 }
 
@@ -237,23 +227,7 @@ function firstCountRun(): {
   firstCountMs: number;
   sinceStartMs: number;
 } {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--conditions=@acm/source',
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      firstCountScript,
-    ],
-    { cwd: benchDirectory, encoding: 'utf8' },
-  );
-  return JSON.parse(output) as {
-    importMs: number;
-    firstCountMs: number;
-    sinceStartMs: number;
-  };
+  return runFreshProcess(firstCountScript, { exposeGc: false, sources: true });
 }
 const firstRuns = Array.from({ length: RUNS }, firstCountRun);
 const firstCount = {
@@ -295,20 +269,10 @@ const perMemoryScript = `
   const heapBytes = process.memoryUsage().heapUsed - heap0;
   console.log(JSON.stringify({ ms, heapBytes, kept: memories.length }));`;
 function perMemoryRun(): { ms: number; heapBytes: number } {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--conditions=@acm/source',
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      perMemoryScript,
-    ],
-    { cwd: benchDirectory, encoding: 'utf8' },
-  );
-  return JSON.parse(output) as { ms: number; heapBytes: number };
+  return runFreshProcess<{ ms: number; heapBytes: number }>(perMemoryScript, {
+    exposeGc: true,
+    sources: true,
+  });
 }
 const memoryRuns = Array.from({ length: RUNS }, perMemoryRun);
 const perMemory = {
@@ -338,11 +302,11 @@ console.log(
 );
 
 const output = {
-  generatedBy: 'bench/tokenizer-choice.ts',
+  generatedBy: 'bench/tokens/tokenizer-choice.ts',
   node: process.version,
   loadAverageAtEnd: loadavg().map((value) => round(value, 2)),
   data: {
-    directory: dataDirectory,
+    directory: sharedDataDirectory,
     messages: messages.length,
     texts: texts.length,
     bytes,
@@ -357,9 +321,5 @@ const output = {
   throughput: speed,
   defaultCounter: { firstCount, perMemory },
 };
-mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDirectory, 'results', 'tokenizer-choice.json'),
-  `${JSON.stringify(output, null, 2)}\n`,
-);
+writeResult('tokenizer-choice.json', output);
 console.log('\nWrote bench/results/tokenizer-choice.json');

@@ -22,11 +22,8 @@
  *   generator of a different length gives the same decisions (same prompt
  *   texts with ids masked).
  *
- *   cd bench && npx tsx --conditions=@acm/source intent-quality.ts [--limit N] [--mode auto|compact|compress] [--determinism]
+ *   cd bench && npx tsx --conditions=@acm/source quality/intent-quality.ts [--limit N] [--mode auto|compact|compress] [--determinism]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createTiktokenTokenCounter,
@@ -37,8 +34,7 @@ import { isUserTurn, opensRound } from '@acm/core/internal';
 import type { CompressionMode, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { writeResult } from '../lib/write-result';
 
 const argv = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -310,11 +306,8 @@ for (const { dataset, maxToken } of runs) {
   console.log(JSON.stringify(summary));
 }
 
-mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-const file = join(
-  benchDirectory,
-  'results',
+const file = writeResult(
   `intent-quality${mode === undefined ? '' : `-${mode}`}${only === undefined ? '' : `-${only}`}.json`,
+  results,
 );
-writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`wrote ${file}`);

@@ -4,7 +4,7 @@
  * and prints every other difference. Used to show that a refactoring is
  * behaviour-identical: `0 differences` on the quality and cost outputs.
  *
- *   cd bench && npx tsx diff-results.ts BEFORE.json AFTER.json
+ *   cd bench && npx tsx verify/diff-results.ts BEFORE.json AFTER.json
  */
 import { readFileSync } from 'node:fs';
 
@@ -13,7 +13,7 @@ const TIMING_KEY =
 
 const [beforePath, afterPath] = process.argv.slice(2);
 if (beforePath === undefined || afterPath === undefined) {
-  console.error('usage: tsx diff-results.ts BEFORE.json AFTER.json');
+  console.error('usage: tsx verify/diff-results.ts BEFORE.json AFTER.json');
   process.exit(2);
 }
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));

@@ -4,7 +4,7 @@
  * conversations of shared/data, replayed turn by turn through the public
  * memory API (default config except `maxToken`, extractive summarizer).
  *
- *   cd bench && npx tsx --conditions=@acm/source summary-quality.ts [--limit N] [--print N] [--dataset swe|tau] [--missing]
+ *   cd bench && npx tsx --conditions=@acm/source quality/summary-quality.ts [--limit N] [--print N] [--dataset swe|tau] [--missing]
  *
  * Probes are independent of core's ledger extractor: SWE probes are the
  * paths, dotted names and identifiers with a digit or an underscore that the
@@ -13,9 +13,6 @@
  * `expected_actions` that appear earlier in the conversation. "Outside
  * ledgers" means with every ledger line (`Facts kept verbatim — …`) removed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createExtractiveSummarizer,
@@ -26,8 +23,8 @@ import {
 import type { Message } from '@acm/core';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
 import type { SharedCoreConversation } from '@acm/core/testing';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const option = (name: string): number | undefined => {
   const index = argv.indexOf(`--${name}`);
@@ -250,8 +247,4 @@ for (const { dataset, maxToken } of runs.filter(
     );
 }
 for (const sample of samples) console.log(`\n${sample.slice(0, 4000)}\n`);
-mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDirectory, 'results', 'summary-quality.json'),
-  `${JSON.stringify({ limit: limit ?? null, results }, null, 2)}\n`,
-);
+writeResult('summary-quality.json', { limit: limit ?? null, results });

@@ -5,14 +5,12 @@
  * sessions with compare-and-set. Verifies from the store that no message and
  * no update was lost. See bench/README.md.
  *
- * Run: cd bench && npx tsx --conditions=@acm/source store-load.ts   # or: pnpm store-load
+ * Run: cd bench && npx tsx --conditions=@acm/source stores/store-load.ts   # or: pnpm store-load
  * Options: `store-load.ts redis` or `store-load.ts postgres` runs one backend.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
@@ -38,12 +36,11 @@ import {
 import { createRedisSessionStore } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { startBenchServer } from './lib/bench-servers';
+import { startBenchServer } from '../lib/bench-servers';
+import { sharedDataDirectory } from '../lib/paths';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const scriptPath = fileURLToPath(import.meta.url);
-const dataDirectory =
-  process.env.ACM_SHARED_DATA ?? resolve(benchDirectory, '../../shared/data');
 
 const PROCESSES = 2;
 const SESSIONS = 50;
@@ -110,12 +107,12 @@ function loadPool(): Message[][] {
   } as const;
   const swe = loadSharedConversationsAsCore({
     dataset: 'swe',
-    dataDir: dataDirectory,
+    dataDir: sharedDataDirectory,
     convert,
   });
   const tau = loadSharedConversationsAsCore({
     dataset: 'tau',
-    dataDir: dataDirectory,
+    dataDir: sharedDataDirectory,
     convert,
   });
   const pool: Message[][] = [];
@@ -715,32 +712,22 @@ async function main() {
   console.log(`total ${totalSeconds} s`);
 
   // A shortened check run (ACM_STORE_LOAD_TURNS) does not replace the figures.
-  const output = join(
-    benchDirectory,
-    'results',
+  const output = writeResult(
     TURNS === 200 ? 'store-load.json' : 'store-load.check.json',
-  );
-  mkdirSync(dirname(output), { recursive: true });
-  writeFileSync(
-    output,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        /** 1-minute load average of the machine before and after the run (other work shares it). */
-        loadAverage1m: {
-          start: round(loadAverageAtStart),
-          end: round(loadavg()[0] ?? 0),
-        },
-        config: CONFIG,
-        maxMessageChars: MAX_MESSAGE_CHARS,
-        totalSeconds,
-        results,
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      /** 1-minute load average of the machine before and after the run (other work shares it). */
+      loadAverage1m: {
+        start: round(loadAverageAtStart),
+        end: round(loadavg()[0] ?? 0),
       },
-      null,
-      2,
-    )}\n`,
+      config: CONFIG,
+      maxMessageChars: MAX_MESSAGE_CHARS,
+      totalSeconds,
+      results,
+    },
   );
   console.log(`wrote ${output}`);
   const failed = results.some(

@@ -6,13 +6,10 @@
  * LLM would be called, the same deterministic stand-in writes the text: core's
  * extractive summarizer. See bench/README.md for what is measured.
  *
- *   cd bench && npx tsx --conditions=@acm/source compare.ts   # or: pnpm compare
+ *   cd bench && npx tsx --conditions=@acm/source quality/compare.ts   # or: pnpm compare
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createApproximateTokenCounter,
@@ -55,8 +52,8 @@ import {
   contextEditingMiddleware,
   summarizationMiddleware,
 } from 'langchain';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const extractive = createExtractiveSummarizer();
 
 // ---------------------------------------------------------------------------
@@ -869,11 +866,7 @@ async function main(): Promise<void> {
     },
     durationSeconds: (performance.now() - startedAt) / 1000,
   };
-  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDirectory, 'results', 'compare.json'),
-    `${JSON.stringify(output, null, 2)}\n`,
-  );
+  writeResult('compare.json', output);
 
   const lines: string[] = [];
   lines.push(

@@ -20,12 +20,9 @@
  * Probes (identifiers, rendering, visibility) come from bench/lib, not from
  * ACM's own extractors.
  *
- *   cd bench && npx tsx --conditions=@acm/source retrieval.ts [--limit N]
+ *   cd bench && npx tsx --conditions=@acm/source retrieval/retrieval.ts [--limit N]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fromOpenAIMessages } from '@acm/core';
 import type { Message } from '@acm/core';
@@ -44,9 +41,9 @@ import {
   median,
   openingProbe,
   percentile,
-} from './lib/retrieval-probes';
+} from '../lib/retrieval-probes';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { limit: { type: 'string' } } });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 const MAX_TOKEN = 2000;
@@ -296,10 +293,6 @@ console.log(
 if (misses.length > 0)
   console.log(`first misses: ${misses.slice(0, 5).join('; ')}`);
 if (limit === undefined) {
-  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDirectory, 'results', 'retrieval.json'),
-    `${JSON.stringify(figures, null, 2)}\n`,
-  );
+  writeResult('retrieval.json', figures);
   console.log('wrote bench/results/retrieval.json');
 }

@@ -4,13 +4,11 @@
  * latency, and the per-call overhead of runCompression when nothing triggers.
  * See bench/README.md.
  *
- * Run: cd bench && npx tsx --conditions=@acm/source engine.ts
+ * Run: cd bench && npx tsx --conditions=@acm/source cost/engine.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   createApproximateTokenCounter,
   createExtractiveSummarizer,
@@ -23,12 +21,9 @@ import {
   fixedLatencySummarizer,
   loadSharedConversations,
 } from '@acm/core/testing';
-import { median } from './lib/stats';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
-const repositoryRoot = resolve(benchDirectory, '..');
-const dataDirectory =
-  process.env.ACM_SHARED_DATA ?? resolve(repositoryRoot, '../shared/data');
+import { sharedDataDirectory } from '../lib/paths';
+import { median } from '../lib/stats';
+import { writeResult } from '../lib/write-result';
 
 const DETERMINISTIC_RUNS = 30;
 const DETERMINISTIC_TARGET_MS = 20;
@@ -48,7 +43,7 @@ interface Conversation {
 function loadConversations(): Conversation[] {
   return loadSharedConversations({
     dataset: 'all',
-    dataDir: dataDirectory,
+    dataDir: sharedDataDirectory,
   }).map((record) => ({
     id: record.id,
     messages: fromOpenAIMessages(record.messages, {
@@ -310,12 +305,7 @@ async function main() {
     llmPass: llm,
     idleCall: idle,
   };
-  const resultsDirectory = join(benchDirectory, 'results');
-  mkdirSync(resultsDirectory, { recursive: true });
-  writeFileSync(
-    join(resultsDirectory, 'engine.json'),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  writeResult('engine.json', results);
   console.log(`\nWrote ${join('bench', 'results', 'engine.json')}`);
 }
 

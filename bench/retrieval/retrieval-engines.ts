@@ -5,7 +5,7 @@
  * wink-bm25-text-search and @orama/orama, on the same documents, the same
  * terms (every engine gets core's tokenizeForSearch output, so the ranking
  * and the index are compared, not tokenizers) and the probes of
- * bench/retrieval.ts:
+ * bench/retrieval/retrieval.ts:
  * - identifier recall@5: each identifier a later assistant turn uses that an
  *   earlier message holds, queried by itself, among the earlier messages;
  * - opening-request recall@5: argument values of the ground-truth actions
@@ -13,12 +13,9 @@
  * - at 10 000 messages (tau + SWE): time to index, query median / p95,
  *   whether documents can be added after searching (incremental).
  *
- *   cd bench && npx tsx --conditions=@acm/source retrieval-engines.ts [--limit N] [--engines acm-bm25,minisearch]
+ *   cd bench && npx tsx --conditions=@acm/source retrieval/retrieval-engines.ts [--limit N] [--engines acm-bm25,minisearch]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fromOpenAIMessages } from '@acm/core';
 import type { Message } from '@acm/core';
@@ -35,9 +32,9 @@ import {
   median,
   openingProbe,
   percentile,
-} from './lib/retrieval-probes';
+} from '../lib/retrieval-probes';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, engines: { type: 'string' } },
 });
@@ -291,10 +288,10 @@ for (const [name, { incremental, make }] of Object.entries(ENGINES)) {
   );
 }
 if (limit === undefined && only === undefined) {
-  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDirectory, 'results', 'retrieval-engines.json'),
-    `${JSON.stringify({ conversations: conversations.length, engines: report, node: process.version }, null, 2)}\n`,
-  );
+  writeResult('retrieval-engines.json', {
+    conversations: conversations.length,
+    engines: report,
+    node: process.version,
+  });
   console.log('wrote bench/results/retrieval-engines.json');
 }

@@ -9,13 +9,10 @@
  * every prompt message (canonical JSON) each call.
  * See bench/README.md.
  *
- * Run: cd bench && npx tsx --expose-gc --conditions=@acm/source session-sync.ts
+ * Run: cd bench && npx tsx --expose-gc --conditions=@acm/source cost/session-sync.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   createApproximateTokenCounter,
   createTiktokenTokenCounter,
@@ -23,9 +20,8 @@ import {
 import { toAiSdkMessages } from '@acm/ai-sdk';
 import { buildHistory, createMessageStream, toLangChain } from './cost';
 import { measureAdapters } from './cost-adapters';
-import { median } from './lib/stats';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { median } from '../lib/stats';
+import { writeResult } from '../lib/write-result';
 
 const SIZES = [1000, 10_000] as const;
 const CALLS = Number(process.env.ACM_BENCH_CALLS ?? 200);
@@ -123,20 +119,12 @@ for (const [counterName, makeCounter] of [
   }
 }
 
-mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDirectory, 'results', 'session-sync.json'),
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      loadAverage: loadavg()[0],
-      calls: CALLS,
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-);
+writeResult('session-sync.json', {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  loadAverage: loadavg()[0],
+  calls: CALLS,
+  results,
+});
 console.log('\nWrote bench/results/session-sync.json');

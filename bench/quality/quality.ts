@@ -8,7 +8,7 @@
  * own probes (not core's ledger extractor), so it keeps its meaning while
  * core changes.
  *
- *   cd bench && npx tsx --conditions=@acm/source quality.ts [--limit N] [--label TEXT] [--out FILE]
+ *   cd bench && npx tsx --conditions=@acm/source quality/quality.ts [--limit N] [--label TEXT] [--out FILE]
  *
  * `--limit N` replays the first N conversations of each dataset (a quick
  * check); the figures in docs/benchmarks.md are from the whole data.
@@ -20,7 +20,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createTiktokenTokenCounter } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
@@ -28,8 +27,7 @@ import type { AutoContextConfigInput } from '@acm/core';
 import { findSharedDataDir } from '@acm/core/testing';
 import { formatPercent, readConversations, simulate } from '@acm/cli';
 import type { InputConversation, SimulationFigures } from '@acm/cli';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { benchDirectory, resultsDirectory } from '../lib/paths';
 
 const { values } = parseArgs({
   options: {
@@ -270,7 +268,7 @@ async function main(): Promise<void> {
   const label = values.label ?? gitDescribe();
   const output = {
     label,
-    command: `cd bench && npx tsx --conditions=@acm/source quality.ts${limit === undefined ? '' : ` --limit ${limit}`}`,
+    command: `cd bench && npx tsx --conditions=@acm/source quality/quality.ts${limit === undefined ? '' : ` --limit ${limit}`}`,
     counter: counterName,
     summarizer: 'extractive',
     config: 'default except maxToken',
@@ -294,8 +292,7 @@ async function main(): Promise<void> {
   const outPath =
     values.out === undefined
       ? join(
-          benchDirectory,
-          'results',
+          resultsDirectory,
           limit === undefined ? 'quality.json' : 'quality.sample.json',
         )
       : resolve(values.out);

@@ -5,7 +5,7 @@
  * or of an earlier one, or which ACM message) with their tokens, and per call
  * the passes that ran before it (strategy:outcome).
  *
- *   cd bench && npx tsx --conditions=@acm/source tau-last-resort.ts [maxToken] [--limit N] [--verbose]
+ *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-last-resort.ts [maxToken] [--limit N] [--verbose]
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
 import { findSharedDataDir } from '@acm/core/testing';
 import { readConversations } from '@acm/cli';
-import { createReplayMemory } from './lib/replay-memory';
+import { createReplayMemory } from '../lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },

@@ -1,12 +1,12 @@
 /**
- * The stores' part of bench/cost.ts: bytes written and latency of the
+ * The stores' part of bench/cost/cost.ts: bytes written and latency of the
  * `save()` that follows appending one real message, on a memory of 100 and of
  * 10,000 messages, on the file store (bytes appended to the session file),
  * Redis (bytes of the save script's arguments: the record plus a few small
  * fields) and PostgreSQL (WAL bytes, `pg_current_wal_insert_lsn()` before and
  * after; private server with default settings: fsync and full_page_writes on).
  * Private Redis and PostgreSQL servers are started for the run (as
- * bench/store-load.ts does), unless ACM_BENCH_REDIS_URL /
+ * bench/stores/store-load.ts does), unless ACM_BENCH_REDIS_URL /
  * ACM_BENCH_POSTGRES_URL name running ones.
  */
 import { readdirSync } from 'node:fs';
@@ -26,8 +26,8 @@ import { createRedisSessionStore } from '@acm/store-redis';
 import type { RedisSessionStoreClient } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { startBenchServer } from './lib/bench-servers';
-import { median } from './lib/stats';
+import { startBenchServer } from '../lib/bench-servers';
+import { median } from '../lib/stats';
 
 export interface StoreFigures {
   readonly store: 'file' | 'redis' | 'postgres';

@@ -2,7 +2,7 @@
  * Where the SWE quality figures come from: prompt-prefix breaks by the
  * strategies that applied on that turn, retention misses, budget violations.
  *
- *   cd bench && npx tsx --conditions=@acm/source swe-diagnose.ts [maxToken] [--limit N]
+ *   cd bench && npx tsx --conditions=@acm/source diagnose/swe-diagnose.ts [maxToken] [--limit N]
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

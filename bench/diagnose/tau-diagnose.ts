@@ -8,7 +8,7 @@
  * in a list line only, whether the original was in the current round, and
  * how much summary the replacement carries.
  *
- *   cd bench && npx tsx --conditions=@acm/source tau-diagnose.ts [maxToken] [--limit N]
+ *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-diagnose.ts [maxToken] [--limit N]
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,7 @@ import {
   readConversations,
   splitIdentifierLists,
 } from '@acm/cli';
-import { createReplayMemory } from './lib/replay-memory';
+import { createReplayMemory } from '../lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },

@@ -3,7 +3,7 @@
  * model would see it (roles, text, tool calls and results), after replaying it
  * through AutoContextMemory with default config except maxToken.
  *
- *   cd bench && npx tsx --conditions=@acm/source print-managed-prompt.ts <conversation id> <maxToken> [message index]
+ *   cd bench && npx tsx --conditions=@acm/source diagnose/print-managed-prompt.ts <conversation id> <maxToken> [message index]
  */
 import {
   AutoContextMemory,

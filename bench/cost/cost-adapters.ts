@@ -26,7 +26,7 @@ import { autoContextMiddleware, toAiSdkMessages } from '@acm/ai-sdk';
 import type { AiSdkMessage } from '@acm/ai-sdk';
 import type { BaseMessage } from '@langchain/core/messages';
 import { autoContextMiddleware as langchainMiddleware } from '@acm/langchain/middleware';
-import { median } from './lib/stats';
+import { median } from '../lib/stats';
 
 const NO_TRIGGER = { maxToken: 1_000_000_000, msgThreshold: 1_000_000_000 };
 

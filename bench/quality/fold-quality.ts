@@ -15,14 +15,11 @@
  * - tokens saved per strategy (Σ tokensBefore − tokensAfter of its events) and
  *   applied passes per strategy.
  *
- *   cd bench && npx tsx --conditions=@acm/source fold-quality.ts [swe:6000 tau:2000 …] [--limit N]
+ *   cd bench && npx tsx --conditions=@acm/source quality/fold-quality.ts [swe:6000 tau:2000 …] [--limit N]
  *
  * Without arguments: swe:14000 swe:6000 tau:3000 tau:2000. Writes
  * bench/results/fold-quality.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createExtractiveSummarizer,
@@ -35,8 +32,7 @@ import {
 import { createStrategyContext } from '@acm/core/internal';
 import type { ContextState, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { writeResult } from '../lib/write-result';
 
 interface RunFigures {
   readonly dataset: string;
@@ -311,13 +307,11 @@ async function main(): Promise<void> {
     print(figures);
     results.push(figures);
   }
-  const directory = join(benchDirectory, 'results');
-  mkdirSync(directory, { recursive: true });
-  const file = join(directory, 'fold-quality.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ command: `fold-quality.ts ${argv.join(' ')}`.trim(), limit: limit ?? null, results }, null, 2)}\n`,
-  );
+  const file = writeResult('fold-quality.json', {
+    command: `quality/fold-quality.ts ${argv.join(' ')}`.trim(),
+    limit: limit ?? null,
+    results,
+  });
   console.log(`\nwrote ${file}`);
 }
 

@@ -15,13 +15,10 @@
  * A private PostgreSQL server in a temporary directory (as the store tests),
  * or the one named by ACM_BENCH_POSTGRES_URL.
  *
- *   cd bench && npx tsx --conditions=@acm/source long-term-adapters.ts
+ *   cd bench && npx tsx --conditions=@acm/source retrieval/long-term-adapters.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { longTermMemoryMiddleware } from '@acm/ai-sdk';
 import {
   createInMemoryLongTermBackend,
@@ -37,10 +34,10 @@ import {
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import pg from 'pg';
-import { startBenchServer } from './lib/bench-servers';
-import { benchText, median, percentile } from './lib/retrieval-probes';
+import { startBenchServer } from '../lib/bench-servers';
+import { benchText, median, percentile } from '../lib/retrieval-probes';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const RECORDS = 10_000;
 const OTHER_RECORDS = 1_000;
 const QUERIES = 200;
@@ -214,11 +211,7 @@ try {
     replies,
   };
   console.log(JSON.stringify(result, null, 2));
-  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDirectory, 'results', 'long-term-adapters.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  writeResult('long-term-adapters.json', result);
 } finally {
   await server.stop();
 }

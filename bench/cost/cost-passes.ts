@@ -21,7 +21,7 @@ import { AutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
 import type { AutoContextConfigInput, Message } from '@acm/core';
 import { STRATEGY_NAMES } from '@acm/core/internal';
 import { fixedLatencySummarizer } from '@acm/core/testing';
-import { median } from './lib/stats';
+import { median } from '../lib/stats';
 
 export const SUMMARY_LATENCY_MS = 200;
 

@@ -4,11 +4,8 @@
  * counter's error against the exact o200k counts (identical for gpt-tokenizer
  * and js-tiktoken, see tokenizer-choice.ts). See bench/README.md.
  *
- * Run: cd bench && npx tsx --conditions=@acm/source tokens.ts
+ * Run: cd bench && npx tsx --conditions=@acm/source tokens/tokens.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createApproximateTokenCounter,
   createTiktokenTokenCounter,
@@ -20,11 +17,9 @@ import {
 import { checkTrigger, loadTiktokenEncoder } from '@acm/core/internal';
 import type { Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { sharedDataDirectory } from '../lib/paths';
+import { writeResult } from '../lib/write-result';
 
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
-const repositoryRoot = resolve(benchDirectory, '..');
-const dataDirectory =
-  process.env.ACM_SHARED_DATA ?? resolve(repositoryRoot, '../shared/data');
 const DATA_FILES = ['swe-agent-trajectories', 'tau-bench-airline'] as const;
 const TURNS = 300;
 const SIZES = [1_000, 10_000] as const;
@@ -57,7 +52,7 @@ function loadConversations(): {
     const dataset = file === 'swe-agent-trajectories' ? 'swe' : 'tau';
     for (const record of loadSharedConversations({
       dataset,
-      dataDir: dataDirectory,
+      dataDir: sharedDataDirectory,
     })) {
       try {
         const messages = fromOpenAIMessages(record.messages, {
@@ -144,7 +139,7 @@ const allMessages = conversations.flatMap(
   (conversation) => conversation.messages,
 );
 console.log(
-  `Loaded ${conversations.length} conversations (${allMessages.length} messages) from ${dataDirectory}` +
+  `Loaded ${conversations.length} conversations (${allMessages.length} messages) from ${sharedDataDirectory}` +
     (skipped.length > 0 ? `; skipped ${skipped.length}` : ''),
 );
 
@@ -366,10 +361,10 @@ for (const [estimatorName, makeEstimator] of Object.entries(estimators)) {
 }
 
 const output = {
-  generatedBy: 'bench/tokens.ts',
+  generatedBy: 'bench/tokens/tokens.ts',
   node: process.version,
   data: {
-    directory: dataDirectory,
+    directory: sharedDataDirectory,
     conversations: conversations.length,
     messages: allMessages.length,
     skipped,
@@ -386,9 +381,5 @@ const output = {
   triggerCheckPerTurn: turnResults,
   approximationError: errorResults,
 };
-mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDirectory, 'results', 'tokens.json'),
-  `${JSON.stringify(output, null, 2)}\n`,
-);
+writeResult('tokens.json', output);
 console.log('\nWrote bench/results/tokens.json');

@@ -1,7 +1,7 @@
 /** Composition of SWE managed prompts right after a compression, by message kind (diagnostic). */
 import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
-import { createReplayMemory } from './lib/replay-memory';
+import { createReplayMemory } from '../lib/replay-memory';
 
 const maxToken = Number(process.argv[2] ?? 6000);
 const sums = new Map<string, number>();

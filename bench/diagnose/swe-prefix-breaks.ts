@@ -9,7 +9,7 @@
  * break. Replayed as `acm simulate` does: default config except `maxToken`,
  * extractive summarizer, o200k counter.
  *
- *   cd bench && npx tsx --conditions=@acm/source swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID [--passes]] [--gap N]
+ *   cd bench && npx tsx --conditions=@acm/source diagnose/swe-prefix-breaks.ts [maxToken] [--limit N] [--id ID [--passes]] [--gap N]
  *
  * `--id` prints every break of one run (`--passes`: the passes of every turn);
  * `--gap N` prints the breaks that come at most N turns after the previous one.
@@ -19,8 +19,8 @@ import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import { isSameWireMessage } from '@acm/cli';
-import { median } from './lib/stats';
-import { createReplayMemory } from './lib/replay-memory';
+import { median } from '../lib/stats';
+import { createReplayMemory } from '../lib/replay-memory';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

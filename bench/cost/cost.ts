@@ -10,7 +10,7 @@
  * - the stores (file, Redis, Postgres): bytes written and latency of the
  *   `save()` that follows appending one message, at 100 and 10k messages.
  *
- *   cd bench && npx tsx --expose-gc --conditions=@acm/source cost.ts [--turns 200] [--rounds 5]
+ *   cd bench && npx tsx --expose-gc --conditions=@acm/source cost/cost.ts [--turns 200] [--rounds 5]
  *     [--sizes 1000,10000,50000] [--no-stores] [--no-passes] [--no-adapters]
  *
  * Method of the per-turn figures (the ratio "add + check ÷ floor"): every
@@ -34,12 +34,8 @@
  *
  * Prints a table and writes bench/results/cost.json. See bench/README.md.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   AutoContextMemory,
   createApproximateTokenCounter,
@@ -63,9 +59,9 @@ import { measurePasses } from './cost-passes';
 import type { PassesResult } from './cost-passes';
 import { measureStores } from './cost-stores';
 import type { StoreFigures } from './cost-stores';
-import { median } from './lib/stats';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { runFreshProcess } from '../lib/run-fresh-process';
+import { median } from '../lib/stats';
+import { writeResult } from '../lib/write-result';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -472,22 +468,12 @@ function measureMemories(): MemoriesFigures {
     const ms = performance.now() - start;
     globalThis.gc(); globalThis.gc();
     console.log(JSON.stringify({ ms, heapBytes: process.memoryUsage().heapUsed - heap0, kept: memories.length }));`;
-  const runs = Array.from({ length: 3 }, () => {
-    const output = execFileSync(
-      process.execPath,
-      [
-        '--expose-gc',
-        '--conditions=@acm/source',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        script,
-      ],
-      { cwd: benchDirectory, encoding: 'utf8' },
-    );
-    return JSON.parse(output) as { ms: number; heapBytes: number };
-  });
+  const runs = Array.from({ length: 3 }, () =>
+    runFreshProcess<{ ms: number; heapBytes: number }>(script, {
+      exposeGc: true,
+      sources: true,
+    }),
+  );
   const totalMs = median(runs.map((run) => run.ms));
   const totalHeapKB = median(runs.map((run) => run.heapBytes)) / 1024;
   return {
@@ -620,7 +606,7 @@ async function main(): Promise<void> {
       ...process.execArgv.filter(
         (flag) => flag === '--expose-gc' || flag.startsWith('--conditions'),
       ),
-      'cost.ts',
+      'cost/cost.ts',
       ...process.argv.slice(2),
     ].join(' '),
     date: new Date().toISOString(),
@@ -643,11 +629,7 @@ async function main(): Promise<void> {
     ...(adaptersError === undefined ? {} : { adaptersError }),
     stores,
   };
-  mkdirSync(join(benchDirectory, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDirectory, 'results', 'cost.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  writeResult('cost.json', result);
 }
 
 if (process.argv[1]?.endsWith('cost.ts')) await main();
