@@ -54,14 +54,15 @@ import { SimpleChatModel } from '@langchain/core/language_models/chat_models';
 import { summarizationMiddleware } from 'langchain';
 import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { runFreshProcess } from '../lib/run-fresh-process';
+import { median } from '../lib/stats';
+import { toLangChainToolCalls } from '../lib/to-lang-chain-tool-calls';
+import { writeResult } from '../lib/write-result';
 import type { AdapterFigures } from './cost-adapters';
 import { measurePasses } from './cost-passes';
 import type { PassesResult } from './cost-passes';
 import { measureStores } from './cost-stores';
 import type { StoreFigures } from './cost-stores';
-import { runFreshProcess } from '../lib/run-fresh-process';
-import { median } from '../lib/stats';
-import { writeResult } from '../lib/write-result';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -175,20 +176,7 @@ export function toLangChain(message: Message): BaseMessage {
       return new AIMessage({
         content: text,
         id: message.id,
-        tool_calls: message.content.flatMap((part) =>
-          part.type === 'tool-call'
-            ? [
-                {
-                  id: part.toolCallId,
-                  name: part.toolName,
-                  args: (typeof part.input === 'object' && part.input !== null
-                    ? part.input
-                    : { input: part.input }) as Record<string, unknown>,
-                  type: 'tool_call' as const,
-                },
-              ]
-            : [],
-        ),
+        tool_calls: toLangChainToolCalls(message),
       });
     case 'tool': {
       const result = message.content.find(

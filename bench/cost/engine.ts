@@ -12,7 +12,6 @@ import { performance } from 'node:perf_hooks';
 import {
   createApproximateTokenCounter,
   createExtractiveSummarizer,
-  fromOpenAIMessages,
   resolveConfig,
 } from '@acm/core';
 import { createContextState, runCompression } from '@acm/core/internal';
@@ -21,6 +20,7 @@ import {
   fixedLatencySummarizer,
   loadSharedConversations,
 } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { sharedDataDirectory } from '../lib/paths';
 import { median } from '../lib/stats';
 import { writeResult } from '../lib/write-result';
@@ -46,10 +46,7 @@ function loadConversations(): Conversation[] {
     dataDir: sharedDataDirectory,
   }).map((record) => ({
     id: record.id,
-    messages: fromOpenAIMessages(record.messages, {
-      invalidToolArguments: 'keep-raw',
-      orphanToolResults: 'keep',
-    }),
+    messages: fromSharedMessages(record.messages),
     chars: JSON.stringify(record.messages).length,
   }));
 }

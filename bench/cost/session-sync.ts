@@ -18,10 +18,10 @@ import {
   createTiktokenTokenCounter,
 } from '@acm/core';
 import { toAiSdkMessages } from '@acm/ai-sdk';
-import { buildHistory, createMessageStream, toLangChain } from './cost';
-import { measureAdapters } from './cost-adapters';
 import { median } from '../lib/stats';
 import { writeResult } from '../lib/write-result';
+import { buildHistory, createMessageStream, toLangChain } from './cost';
+import { measureAdapters } from './cost-adapters';
 
 const SIZES = [1000, 10_000] as const;
 const CALLS = Number(process.env.ACM_BENCH_CALLS ?? 200);

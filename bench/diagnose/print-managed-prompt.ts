@@ -5,35 +5,23 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/print-managed-prompt.ts <conversation id> <maxToken> [message index]
  */
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  fromOpenAIMessages,
-  getAcmMarker,
-} from '@acm/core';
+import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
+import { createReplayMemory } from '../lib/replay-memory';
 
 const [id, budget, at] = process.argv.slice(2);
 const conversation = loadSharedConversations().find(
   (candidate) => candidate.id === id,
 );
 if (conversation === undefined) throw new Error(`no conversation ${id}`);
-const messages = fromOpenAIMessages(conversation.messages, {
-  invalidToolArguments: 'keep-raw',
-  orphanToolResults: 'keep',
-});
+const messages = fromSharedMessages(conversation.messages);
 const stopAt = at === undefined ? messages.length : Number(at);
-const counter = createTiktokenTokenCounter();
-let sequence = 0;
-const memory = new AutoContextMemory({
+const { memory, counter } = createReplayMemory({
   sessionId: conversation.id,
-  config: { maxToken: Number(budget) },
-  summarizer: createExtractiveSummarizer(),
-  counter,
-  clock: { now: () => 0 },
-  generateId: () => `r${(sequence++).toString(36).padStart(5, '0')}`,
+  maxToken: Number(budget),
+  idPrefix: 'r',
 });
 for (const [index, message] of messages.entries()) {
   if (index >= stopAt) break;

@@ -1,6 +1,7 @@
 /** Composition of SWE managed prompts right after a compression, by message kind (diagnostic). */
-import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
+import { getAcmMarker } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { createReplayMemory } from '../lib/replay-memory';
 
 const maxToken = Number(process.argv[2] ?? 6000);
@@ -10,10 +11,7 @@ let rewrites = 0;
 for (const conversation of loadSharedConversations().filter((c) =>
   c.id.startsWith('swe/'),
 )) {
-  const messages = fromOpenAIMessages(conversation.messages, {
-    invalidToolArguments: 'keep-raw',
-    orphanToolResults: 'keep',
-  });
+  const messages = fromSharedMessages(conversation.messages);
   const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
     maxToken,

@@ -4,33 +4,22 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/swe-diagnose.ts [maxToken] [--limit N]
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTiktokenTokenCounter } from '@acm/core';
-import { loadTiktokenEncoder } from '@acm/core/internal';
-import { findSharedDataDir } from '@acm/core/testing';
-import { formatPercent, readConversations, simulate } from '@acm/cli';
+import { formatPercent } from '@acm/cli';
+import { readDataset } from '../lib/read-dataset';
+import { simulateReplay } from '../lib/simulate-replay';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { limit: { type: 'string' }, id: { type: 'string' } },
 });
 const maxToken = Number(positionals[0] ?? 6000);
-let conversations = await readConversations(
-  join(findSharedDataDir(), 'swe-agent-trajectories.jsonl.gz'),
-);
+let conversations = await readDataset('swe');
 if (values.id !== undefined)
   conversations = conversations.filter((c) => c.id === values.id);
 if (values.limit !== undefined)
   conversations = conversations.slice(0, Number(values.limit));
-const encoder = loadTiktokenEncoder('o200k_base');
-const result = await simulate({
-  conversations,
-  config: { maxToken },
-  createCounter: () =>
-    createTiktokenTokenCounter({ loadEncoder: () => encoder }),
-  clock: { now: () => 0 },
-});
+const result = await simulateReplay({ conversations, maxToken });
 const a = result.aggregate;
 console.log(
   `SWE @ ${maxToken}: ${a.turns} turns; prefix ${formatPercent(a.prefixReuse.share)} (${a.prefixReuse.part}/${a.prefixReuse.total}); retention w/o lists ${formatPercent(a.identifierRetentionWithoutLists.share)} (${a.identifierRetentionWithoutLists.part}/${a.identifierRetentionWithoutLists.total}); counted ${formatPercent(a.identifierRetention.share)}; savings ${formatPercent(a.cumulativeSavings)}; list share ${formatPercent(a.listTokenShare.share)}; violations ${a.budgetViolations} (${a.worstBudgetRatio}); depth ${a.reloadDepth.maxOverTurns}; task ${formatPercent(a.taskVisibility.share)}`,

@@ -15,12 +15,13 @@
  * `--gap N` prints the breaks that come at most N turns after the previous one.
  */
 import { parseArgs } from 'node:util';
-import { fromOpenAIMessages, getAcmMarker } from '@acm/core';
+import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import { isSameWireMessage } from '@acm/cli';
-import { median } from '../lib/stats';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { createReplayMemory } from '../lib/replay-memory';
+import { median } from '../lib/stats';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -114,10 +115,7 @@ const breaks: Break[] = [];
 let turns = 0;
 let compared = 0;
 for (const conversation of conversations) {
-  const messages = fromOpenAIMessages(conversation.messages, {
-    invalidToolArguments: 'keep-raw',
-    orphanToolResults: 'keep',
-  });
+  const messages = fromSharedMessages(conversation.messages);
   const { memory, counter } = createReplayMemory({
     sessionId: conversation.id,
     maxToken,

@@ -10,21 +10,19 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-diagnose.ts [maxToken] [--limit N]
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
 import { renderTranscript, writeSectionedSummary } from '@acm/core/internal';
-import { findSharedDataDir } from '@acm/core/testing';
 import {
   collectGroundTruthArguments,
   containsProbe,
   findProtectedMessages,
   getVisibleText,
-  readConversations,
   splitIdentifierLists,
 } from '@acm/cli';
+import { readDataset } from '../lib/read-dataset';
 import { createReplayMemory } from '../lib/replay-memory';
 
 const { values, positionals } = parseArgs({
@@ -32,11 +30,10 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const maxToken = Number(positionals[0] ?? 2000);
-const conversations = (
-  await readConversations(
-    join(findSharedDataDir(), 'tau-bench-airline.jsonl.gz'),
-  )
-).slice(0, values.limit === undefined ? undefined : Number(values.limit));
+const conversations = (await readDataset('tau')).slice(
+  0,
+  values.limit === undefined ? undefined : Number(values.limit),
+);
 
 const tally = new Map<string, number>();
 const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);

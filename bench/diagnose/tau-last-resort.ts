@@ -7,13 +7,11 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-last-resort.ts [maxToken] [--limit N] [--verbose]
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
-import { findSharedDataDir } from '@acm/core/testing';
-import { readConversations } from '@acm/cli';
+import { readDataset } from '../lib/read-dataset';
 import { createReplayMemory } from '../lib/replay-memory';
 
 const { values, positionals } = parseArgs({
@@ -21,11 +19,10 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const maxToken = Number(positionals[0] ?? 2000);
-const conversations = (
-  await readConversations(
-    join(findSharedDataDir(), 'tau-bench-airline.jsonl.gz'),
-  )
-).slice(0, values.limit === undefined ? undefined : Number(values.limit));
+const conversations = (await readDataset('tau')).slice(
+  0,
+  values.limit === undefined ? undefined : Number(values.limit),
+);
 
 const tally = new Map<string, number>();
 const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);

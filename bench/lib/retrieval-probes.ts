@@ -8,11 +8,11 @@ import {
   AutoContextMemory,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
-  fromOpenAIMessages,
 } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';
+import { fromSharedMessages } from './from-shared-messages';
 
 /** A message as plain text: text parts, tool-call inputs and tool-result outputs (the bench's own rendering). */
 export function benchText(message: Message): string {
@@ -81,10 +81,7 @@ export function loadTau(limit?: number): ReplayedConversation[] {
     (conversation) => ({
       id: conversation.id,
       conversation,
-      messages: fromOpenAIMessages(conversation.messages, {
-        invalidToolArguments: 'keep-raw',
-        orphanToolResults: 'keep',
-      }),
+      messages: fromSharedMessages(conversation.messages),
     }),
   );
 }

@@ -15,7 +15,6 @@ import {
   createApproximateTokenCounter,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
-  fromOpenAIMessages,
   stringifyToolOutput,
 } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
@@ -52,6 +51,8 @@ import {
   contextEditingMiddleware,
   summarizationMiddleware,
 } from 'langchain';
+import { fromSharedMessages } from '../lib/from-shared-messages';
+import { toLangChainToolCalls } from '../lib/to-lang-chain-tool-calls';
 import { writeResult } from '../lib/write-result';
 
 const extractive = createExtractiveSummarizer();
@@ -113,20 +114,7 @@ function toLangChain(message: Message): BaseMessage {
       return new AIMessage({
         content: text,
         id: message.id,
-        tool_calls: message.content.flatMap((part) =>
-          part.type === 'tool-call'
-            ? [
-                {
-                  id: part.toolCallId,
-                  name: part.toolName,
-                  args: (typeof part.input === 'object' && part.input !== null
-                    ? part.input
-                    : { input: part.input }) as Record<string, unknown>,
-                  type: 'tool_call' as const,
-                },
-              ]
-            : [],
-        ),
+        tool_calls: toLangChainToolCalls(message),
       });
     case 'tool': {
       const result = message.content.find(
@@ -599,11 +587,7 @@ function buildLongConversation(
     }
     if (openai.length >= size) break;
   }
-  return fromOpenAIMessages(openai, {
-    generateId: (index) => `long-${index}`,
-    invalidToolArguments: 'keep-raw',
-    orphanToolResults: 'keep',
-  });
+  return fromSharedMessages(openai, { generateId: (index) => `long-${index}` });
 }
 
 interface CostFigures {
@@ -700,10 +684,7 @@ async function measureActingCost(
 // ---------------------------------------------------------------------------
 
 function toCore(conversation: SharedConversation): Message[] {
-  return fromOpenAIMessages(conversation.messages, {
-    invalidToolArguments: 'keep-raw',
-    orphanToolResults: 'keep',
-  });
+  return fromSharedMessages(conversation.messages);
 }
 
 async function findHalvingBudget(

@@ -20,18 +20,12 @@
  * Without arguments: swe:14000 swe:6000 tau:3000 tau:2000. Writes
  * bench/results/fold-quality.json.
  */
-import {
-  AutoContextMemory,
-  createExtractiveSummarizer,
-  createTiktokenTokenCounter,
-  findOffloadIds,
-  fromOpenAIMessages,
-  getAcmMarker,
-  resolveConfig,
-} from '@acm/core';
+import { findOffloadIds, getAcmMarker, resolveConfig } from '@acm/core';
 import { createStrategyContext } from '@acm/core/internal';
 import type { ContextState, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
+import { createReplayMemory } from '../lib/replay-memory';
 import { writeResult } from '../lib/write-result';
 
 interface RunFigures {
@@ -150,9 +144,7 @@ async function run(
     dataset,
     ...(limit === undefined ? {} : { limit }),
   });
-  const config = { maxToken };
-  const resolved = resolveConfig(config);
-  const summarizer = createExtractiveSummarizer();
+  const resolved = resolveConfig({ maxToken });
   let turns = 0;
   let compressedTurns = 0;
   let overBudgetTurns = 0;
@@ -166,19 +158,11 @@ async function run(
   const passesByStrategy: Record<string, number> = {};
 
   for (const conversation of conversations) {
-    const messages = fromOpenAIMessages(conversation.messages, {
-      invalidToolArguments: 'keep-raw',
-      orphanToolResults: 'keep',
-    });
-    const counter = createTiktokenTokenCounter();
-    let sequence = 0;
-    const memory = new AutoContextMemory({
+    const messages = fromSharedMessages(conversation.messages);
+    const { memory, counter } = createReplayMemory({
       sessionId: conversation.id,
-      config,
-      summarizer,
-      counter,
-      clock: { now: () => 0 },
-      generateId: () => `r${(sequence++).toString(36).padStart(5, '0')}`,
+      maxToken,
+      idPrefix: 'r',
     });
     for (const [index, message] of messages.entries()) {
       if (message.role === 'assistant') {

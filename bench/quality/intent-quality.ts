@@ -27,13 +27,13 @@
 import {
   AutoContextMemory,
   createTiktokenTokenCounter,
-  fromOpenAIMessages,
   stringifyToolOutput,
 } from '@acm/core';
 import { isUserTurn, opensRound } from '@acm/core/internal';
 import type { CompressionMode, Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { writeResult } from '../lib/write-result';
 
 const argv = process.argv.slice(2);
@@ -110,10 +110,7 @@ async function replay(
   figures: Figures,
   makeId: () => () => string,
 ): Promise<string[]> {
-  const messages = fromOpenAIMessages(conversation.messages, {
-    invalidToolArguments: 'keep-raw',
-    orphanToolResults: 'keep',
-  });
+  const messages = fromSharedMessages(conversation.messages);
   const memory = new AutoContextMemory({
     sessionId: conversation.id,
     config: { maxToken, ...(mode === undefined ? {} : { mode }) },

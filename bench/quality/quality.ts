@@ -21,13 +21,12 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createTiktokenTokenCounter } from '@acm/core';
-import { loadTiktokenEncoder } from '@acm/core/internal';
-import type { AutoContextConfigInput } from '@acm/core';
 import { findSharedDataDir } from '@acm/core/testing';
-import { formatPercent, readConversations, simulate } from '@acm/cli';
+import { formatPercent } from '@acm/cli';
 import type { InputConversation, SimulationFigures } from '@acm/cli';
 import { benchDirectory, resultsDirectory } from '../lib/paths';
+import { readDataset } from '../lib/read-dataset';
+import { simulateReplay } from '../lib/simulate-replay';
 
 const { values } = parseArgs({
   options: {
@@ -57,11 +56,6 @@ const RUNS: readonly Run[] = [
   { dataset: 'tau', maxToken: 2000 },
 ];
 
-const FILES = {
-  swe: 'swe-agent-trajectories.jsonl.gz',
-  tau: 'tau-bench-airline.jsonl.gz',
-} as const;
-
 function gitDescribe(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -83,14 +77,13 @@ async function main(): Promise<void> {
   const dataDir =
     values.data === undefined ? findSharedDataDir() : resolve(values.data);
   const data: Record<'swe' | 'tau', InputConversation[]> = {
-    swe: await readConversations(join(dataDir, FILES.swe)),
-    tau: await readConversations(join(dataDir, FILES.tau)),
+    swe: await readDataset('swe', dataDir),
+    tau: await readDataset('tau', dataDir),
   };
   if (limit !== undefined) {
     data.swe = data.swe.slice(0, limit);
     data.tau = data.tau.slice(0, limit);
   }
-  const encoder = loadTiktokenEncoder('o200k_base');
   let counterName = '';
   const results: {
     run: Run;
@@ -99,17 +92,13 @@ async function main(): Promise<void> {
     perConversation: unknown[];
   }[] = [];
   for (const run of RUNS) {
-    const config: AutoContextConfigInput = { maxToken: run.maxToken };
     process.stderr.write(
       `${run.dataset} @ ${run.maxToken}: ${data[run.dataset].length} conversations…\n`,
     );
     const started = performance.now();
-    const result = await simulate({
+    const result = await simulateReplay({
       conversations: data[run.dataset],
-      config,
-      createCounter: () =>
-        createTiktokenTokenCounter({ loadEncoder: () => encoder }),
-      clock: { now: () => 0 },
+      maxToken: run.maxToken,
     });
     counterName = result.counter;
     results.push({

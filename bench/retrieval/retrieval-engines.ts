@@ -17,7 +17,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { fromOpenAIMessages } from '@acm/core';
 import type { Message } from '@acm/core';
 import { createFullTextIndex, tokenizeForSearch } from '@acm/core/long-term';
 import { loadSharedConversations } from '@acm/core/testing';
@@ -33,6 +32,7 @@ import {
   openingProbe,
   percentile,
 } from '../lib/retrieval-probes';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { writeResult } from '../lib/write-result';
 
 const { values } = parseArgs({
@@ -204,12 +204,8 @@ const probes: ConversationProbes[] = conversations.map((replayed) => {
 const pool: { id: string; text: string }[] = [];
 for (const dataset of ['tau', 'swe'] as const) {
   for (const conversation of loadSharedConversations({ dataset })) {
-    const messages: readonly Message[] = fromOpenAIMessages(
+    const messages: readonly Message[] = fromSharedMessages(
       conversation.messages,
-      {
-        invalidToolArguments: 'keep-raw',
-        orphanToolResults: 'keep',
-      },
     );
     for (const message of messages) {
       if (pool.length >= 10_000) break;

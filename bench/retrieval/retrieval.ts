@@ -24,7 +24,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { fromOpenAIMessages } from '@acm/core';
 import type { Message } from '@acm/core';
 import {
   createContextSearchHandler,
@@ -42,6 +41,7 @@ import {
   openingProbe,
   percentile,
 } from '../lib/retrieval-probes';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { writeResult } from '../lib/write-result';
 
 const { values } = parseArgs({ options: { limit: { type: 'string' } } });
@@ -123,10 +123,7 @@ const probeSeconds = (performance.now() - started) / 1000;
 const pool: Message[] = [];
 for (const dataset of ['tau', 'swe'] as const) {
   for (const conversation of loadSharedConversations({ dataset })) {
-    const messages = fromOpenAIMessages(conversation.messages, {
-      invalidToolArguments: 'keep-raw',
-      orphanToolResults: 'keep',
-    });
+    const messages = fromSharedMessages(conversation.messages);
     for (const message of messages) {
       if (pool.length >= LATENCY_MESSAGES) break;
       pool.push({ ...message, id: `${conversation.id}/${message.id}` });

@@ -17,12 +17,13 @@
  * Writes bench/results/tokenizer-choice.json.
  */
 import { loadavg } from 'node:os';
-import { fromOpenAIMessages, stringifyToolOutput } from '@acm/core';
+import { stringifyToolOutput } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { sharedDataDirectory } from '../lib/paths';
 import { runFreshProcess } from '../lib/run-fresh-process';
 import { writeResult } from '../lib/write-result';
@@ -74,10 +75,8 @@ for (const dataset of ['swe', 'tau'] as const) {
   })) {
     try {
       messages.push(
-        ...fromOpenAIMessages(record.messages, {
+        ...fromSharedMessages(record.messages, {
           generateId: (index) => `${record.id}-${index}`,
-          invalidToolArguments: 'keep-raw',
-          orphanToolResults: 'keep',
         }),
       );
     } catch {

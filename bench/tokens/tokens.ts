@@ -10,13 +10,13 @@ import {
   createApproximateTokenCounter,
   createTiktokenTokenCounter,
   createTokenCounter,
-  fromOpenAIMessages,
   resolveConfig,
   stringifyToolOutput,
 } from '@acm/core';
 import { checkTrigger, loadTiktokenEncoder } from '@acm/core/internal';
 import type { Message, TokenCounter } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
+import { fromSharedMessages } from '../lib/from-shared-messages';
 import { sharedDataDirectory } from '../lib/paths';
 import { writeResult } from '../lib/write-result';
 
@@ -55,10 +55,8 @@ function loadConversations(): {
       dataDir: sharedDataDirectory,
     })) {
       try {
-        const messages = fromOpenAIMessages(record.messages, {
+        const messages = fromSharedMessages(record.messages, {
           generateId: (index) => `${record.id}-${index}`,
-          invalidToolArguments: 'keep-raw',
-          orphanToolResults: 'keep',
         });
         conversations.push({ file, id: record.id, messages });
       } catch (error) {
