@@ -3,37 +3,53 @@ import {
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
 } from '@acm/core';
-import type { TokenCounter } from '@acm/core';
+import type { Clock, TokenCounter } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
 
 /** One o200k encoder for the whole script (loaded on first use). */
 let encoder: ReturnType<typeof loadTiktokenEncoder> | undefined;
 
+/** The clock of a replay: always 0, so that a rerun gives the same prompts. */
+export const replayClock: Clock = { now: () => 0 };
+
 /**
- * A memory for replaying one shared conversation in a diagnosis script, as
- * `bench/quality.ts` measures: default config except `maxToken`, the
- * extractive summarizer, a fixed clock and sequential ids (a rerun prints the
- * same prompts), its own counter on the script's one o200k encoder (returned
- * too, for the script's own counts).
+ * An exact o200k counter (the CLI's default) on the script's one encoder,
+ * with a cache of its own.
+ */
+export function createReplayCounter(): TokenCounter {
+  encoder ??= loadTiktokenEncoder('o200k_base');
+  const loaded = encoder;
+  return createTiktokenTokenCounter({ loadEncoder: () => loaded });
+}
+
+/**
+ * A memory for replaying one shared conversation, as
+ * `bench/quality/quality.ts` measures: default config except `maxToken`, the
+ * extractive summarizer, the fixed {@link replayClock} and sequential ids of
+ * six characters (`idPrefix`, then the sequence in base 36), so that a rerun
+ * gives the same prompts; its own {@link createReplayCounter} (returned too,
+ * for the script's own counts).
  */
 export function createReplayMemory({
   sessionId,
   maxToken,
+  idPrefix = '',
 }: {
   readonly sessionId: string;
   readonly maxToken: number;
+  /** @default '' */
+  readonly idPrefix?: string;
 }): { readonly memory: AutoContextMemory; readonly counter: TokenCounter } {
-  encoder ??= loadTiktokenEncoder('o200k_base');
-  const loaded = encoder;
   let sequence = 0;
-  const counter = createTiktokenTokenCounter({ loadEncoder: () => loaded });
+  const counter = createReplayCounter();
   const memory = new AutoContextMemory({
     sessionId,
     config: { maxToken },
     summarizer: createExtractiveSummarizer(),
     counter,
-    clock: { now: () => 0 },
-    generateId: () => (sequence++).toString(36).padStart(6, '0'),
+    clock: replayClock,
+    generateId: () =>
+      `${idPrefix}${(sequence++).toString(36).padStart(6 - idPrefix.length, '0')}`,
   });
   return { memory, counter };
 }

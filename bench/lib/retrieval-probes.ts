@@ -1,6 +1,6 @@
 /**
- * Probes for the retrieval benchmarks (bench/retrieval.ts and
- * bench/retrieval-engines.ts), computed here and not by ACM: the bench renders
+ * Probes for the retrieval benchmarks (bench/retrieval/retrieval.ts and
+ * bench/retrieval/retrieval-engines.ts), computed here and not by ACM: the bench renders
  * messages and extracts identifiers with its own code, so a change in core's
  * tokenizer or renderer cannot move the yardstick.
  */
@@ -8,11 +8,11 @@ import {
   AutoContextMemory,
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
-  fromOpenAIMessages,
 } from '@acm/core';
 import type { Message } from '@acm/core';
 import { loadSharedConversations } from '@acm/core/testing';
 import type { SharedConversation } from '@acm/core/testing';
+import { fromSharedMessages } from './from-shared-messages';
 
 /** A message as plain text: text parts, tool-call inputs and tool-result outputs (the bench's own rendering). */
 export function benchText(message: Message): string {
@@ -81,10 +81,7 @@ export function loadTau(limit?: number): ReplayedConversation[] {
     (conversation) => ({
       id: conversation.id,
       conversation,
-      messages: fromOpenAIMessages(conversation.messages, {
-        invalidToolArguments: 'keep-raw',
-        orphanToolResults: 'keep',
-      }),
+      messages: fromSharedMessages(conversation.messages),
     }),
   );
 }

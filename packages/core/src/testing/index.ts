@@ -1,11 +1,9 @@
+export type { Frequency } from './build-conversation';
 export { captureError } from './capture-error';
 export { configArbitrary } from './config-arbitrary';
 export type { ConfigArbitraryOptions } from './config-arbitrary';
 export { conversationArbitrary } from './conversation-arbitrary';
-export type {
-  ConversationArbitraryOptions,
-  Frequency,
-} from './conversation-arbitrary';
+export type { ConversationArbitraryOptions } from './conversation-arbitrary';
 export { describeMemoryOnStore } from './describe-memory-on-store';
 export type {
   CrashableSessionStore,
