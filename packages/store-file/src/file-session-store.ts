@@ -8,16 +8,14 @@ import {
   StoreError,
 } from '@acm/core';
 import {
+  assertValidSave,
+  assertValidSessionId,
   createMigrationCursor,
   createSessionLogCache,
   planSessionLogWrite,
   replaySessionLog,
-} from '@acm/core/internal';
-import {
-  assertValidSave,
-  assertValidSessionId,
   toStoreError,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import type {
   ContextState,
   SaveOptions,

@@ -6,7 +6,7 @@ import {
 import {
   isSyntheticMessage,
   renderOffloadedMessages,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import type { AutoContextMemory, Message } from '@acm/core';
 import {
   fixedClock,
