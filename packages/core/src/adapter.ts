@@ -8,6 +8,9 @@
 // onto it, the tools wired to the session, calibration and telemetry.
 export {
   CALIBRATION_METADATA_KEY,
+  NO_LONG_TERM_MEMORY_REPLY,
+  NO_SEARCH_MEMORY_REPLY,
+  NO_SESSION_MEMORY_REPLY,
   SHARED_SESSION_ID,
   calibrateAndRecord,
   calibrateFromUsage,
@@ -19,6 +22,7 @@ export {
   createSessionRegistry,
   createSessionReloadHandler,
   createSessionSearchHandler,
+  createSessionToolHandler,
   findLastIndex,
   hashValue,
   readProviderInputTokens,
@@ -68,7 +72,10 @@ export type {
   CompactionAttributeValue,
   CompactionSummary,
 } from './session/telemetry';
-export { renderOffloadedMessages } from './tools/reload';
+export {
+  MIN_CONTEXT_RELOAD_CHARS,
+  renderOffloadedMessages,
+} from './tools/reload';
 export {
   STRATEGY_NAMES,
   isSyntheticMessage,
@@ -76,7 +83,7 @@ export {
 } from './vocabulary/message';
 export { isUserTurn } from './state/conversation';
 export { withoutOffloadMarkers } from './state/offload';
-export { loadTiktokenEncoder } from './runtime';
+export { importTiktokenEncoder, loadTiktokenEncoder } from './runtime';
 
 // The store kit: what every `SessionStore` runs around its own I/O: save and
 // session id validation, the session log (format, replay, planned writes
