@@ -7,6 +7,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
   ['build', 'turbo run build --output-logs=errors-only'],
+  // Every public entry's dist declarations against its dist JavaScript: no phantom value, no name only
+  // @acm/core/internal exports.
+  ['dist-types', 'node scripts/check-dist-types.mjs'],
   ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],

@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    'adapter/index': 'src/adapter.ts',
     'testing/index': 'src/testing/index.ts',
     'internal/index': 'src/internal.ts',
     'js-tiktoken/index': 'src/js-tiktoken.ts',

@@ -6,7 +6,7 @@ import {
   type StrategyName,
   type TokenCounter,
 } from '@acm/core';
-import { checkStateContract } from '@acm/core/internal';
+import { checkStateContract } from '@acm/core/adapter';
 
 /** A small budget so that a 60–80 message conversation shows every kind of pass. */
 export const DEMO_CONFIG: AutoContextConfigInput = {

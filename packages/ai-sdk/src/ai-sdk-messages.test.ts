@@ -1,7 +1,7 @@
 import type { AiSdkMessage, AiSdkOtherPart } from '@acm/core/formats';
 import { fromAiSdkMessages, toAiSdkMessages } from '@acm/core/formats';
 import { checkContract } from '@acm/core';
-import { withAcmMarker } from '@acm/core/internal';
+import { withAcmMarker } from '@acm/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

@@ -1,7 +1,7 @@
 import type { AiSdkMessage } from '@acm/core/formats';
 import { fromAiSdkMessage, toAiSdkMessage } from '@acm/core/formats';
 import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
-import { createSessionManager } from '@acm/core/internal';
+import { createSessionManager } from '@acm/core/adapter';
 
 /** The provider-options namespace the middleware reads (`providerOptions.acm.sessionId`) and strips. */
 export const ACM_PROVIDER_OPTIONS_KEY = 'acm';

@@ -1,6 +1,6 @@
 import type { AiSdkMessage } from '@acm/core/formats';
 import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
-import { readToolDefinitions } from '@acm/core/internal';
+import { readToolDefinitions } from '@acm/core/adapter';
 import { createAiSdkSessions } from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */

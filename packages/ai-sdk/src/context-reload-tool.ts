@@ -7,7 +7,7 @@ import {
   contextReloadToolDefinition,
   createContextReloadHandler,
 } from '@acm/core';
-import { createSessionReloadHandler } from '@acm/core/internal';
+import { createSessionReloadHandler } from '@acm/core/adapter';
 import type { JSONSchema7, Tool } from 'ai';
 import { jsonSchema, tool } from 'ai';
 

@@ -3,7 +3,7 @@ import type {
   ContextSearchMemory,
 } from '@acm/core/long-term';
 import { contextSearchToolDefinition } from '@acm/core/long-term';
-import { createSessionSearchHandler } from '@acm/core/internal';
+import { createSessionSearchHandler } from '@acm/core/adapter';
 import type { JSONSchema7, Tool } from 'ai';
 import { jsonSchema, tool } from 'ai';
 

@@ -8,7 +8,7 @@ import {
   createLongTermMessageTurns,
   findLastIndex,
   hashValue,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 
 /** What failed, for `onError`: the retrieval before a call, or the recording after it. */
 export interface LongTermMemoryErrorContext {

@@ -1,5 +1,5 @@
 import type { Summarizer } from '@acm/core';
-import { createChatSummarizer, withoutUndefined } from '@acm/core/internal';
+import { createChatSummarizer, withoutUndefined } from '@acm/core/adapter';
 
 /**
  * The part of a language model the summarizer uses: any `LanguageModelV2`,

@@ -1,5 +1,5 @@
 import type { PassReport } from '@acm/core';
-import { STRATEGY_NAMES } from '@acm/core/internal';
+import { STRATEGY_NAMES } from '@acm/core/adapter';
 import type { StrategyName } from '@acm/core';
 import type { ReloadDepth } from './measure-reload-depth';
 import type { ReloadExactness } from './measure-reload-exactness';

@@ -3,7 +3,7 @@ import {
   findOffloadIds,
   getAcmMarker,
 } from '@acm/core';
-import { renderOffloadedMessages } from '@acm/core/internal';
+import { renderOffloadedMessages } from '@acm/core/adapter';
 import type { ContextState, Message, OffloadLookup } from '@acm/core';
 import { getVisibleText } from './get-visible-text';
 

@@ -1,4 +1,4 @@
-import type { StrategyName } from '@acm/core/internal';
+import type { StrategyName } from '@acm/core';
 import type { SimulationResult } from './simulation-result';
 
 /**

@@ -9,7 +9,7 @@ import {
   resolveConfig,
 } from '@acm/core';
 import { CONVERSATION_FORMATS } from '@acm/core/formats';
-import { loadTiktokenEncoder } from '@acm/core/internal';
+import { loadTiktokenEncoder } from '@acm/core/adapter';
 import type {
   AutoContextConfigInput,
   CompressionMode,

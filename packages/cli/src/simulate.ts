@@ -9,7 +9,7 @@ import {
   systemClock,
 } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
-import { checkStateContract } from '@acm/core/internal';
+import { checkStateContract } from '@acm/core/adapter';
 import type {
   AutoContextConfigInput,
   Clock,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import * as adapterApi from './adapter';
 import * as api from './index';
 
-// The reviewed public surface: a change to this list is an API change (update
-// the docs, a changeset and this test together). ADR:
-// docs/decisions/2026-11-25-public-surface.md
+// The reviewed public surface: a change to one of these lists is an API
+// change (update the docs, a changeset and this test together). ADRs:
+// docs/decisions/2026-11-25-public-surface.md (the root),
+// docs/decisions/2026-11-28-adapter-kit.md (`@acm/core/adapter`)
 describe('@acm/core public API', () => {
   it('should export exactly the reviewed runtime values', () => {
     expect(Object.keys(api).sort()).toEqual([
@@ -49,5 +51,65 @@ describe('@acm/core public API', () => {
       'warmUp',
     ]);
     expect(Object.keys(api).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('@acm/core/adapter public API', () => {
+  it('should export exactly the reviewed runtime values', () => {
+    expect(Object.keys(adapterApi).sort()).toEqual([
+      'CALIBRATION_METADATA_KEY',
+      'COMPACTION_ATTRIBUTES',
+      'MAX_SESSION_ID_LENGTH',
+      'MIN_CONTEXT_RELOAD_CHARS',
+      'NO_LONG_TERM_MEMORY_REPLY',
+      'NO_SEARCH_MEMORY_REPLY',
+      'NO_SESSION_MEMORY_REPLY',
+      'SESSION_LOG_FORMAT',
+      'SESSION_LOG_SCHEMA_VERSION',
+      'SHARED_SESSION_ID',
+      'STRATEGY_NAMES',
+      'assertValidSave',
+      'assertValidSessionId',
+      'calibrateAndRecord',
+      'calibrateFromUsage',
+      'checkStateContract',
+      'createChatSummarizer',
+      'createCompactionTracker',
+      'createLongTermMessageTurns',
+      'createLongTermTools',
+      'createMigrationCursor',
+      'createPersistedMemory',
+      'createSessionLogCache',
+      'createSessionManager',
+      'createSessionRegistry',
+      'createSessionReloadHandler',
+      'createSessionSearchHandler',
+      'createSessionToolHandler',
+      'findLastIndex',
+      'getCompactionAttributes',
+      'getManagedCallAttributes',
+      'hashValue',
+      'importTiktokenEncoder',
+      'isSyntheticMessage',
+      'isUserTurn',
+      'loadTiktokenEncoder',
+      'planSessionLogWrite',
+      'readProviderInputTokens',
+      'readProviderUsage',
+      'readToolDefinitions',
+      'rebaseMessages',
+      'renderOffloadedMessages',
+      'replaySessionLog',
+      'resolveLongTermMode',
+      'restoreCalibration',
+      'sampleMessages',
+      'syncMessages',
+      'toStoreError',
+      'withAcmMarker',
+      'withReloadInstruction',
+      'withoutOffloadMarkers',
+      'withoutUndefined',
+      'writeSessionLog',
+    ]);
   });
 });

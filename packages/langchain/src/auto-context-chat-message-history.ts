@@ -3,11 +3,11 @@ import type {
   AutoContextMemoryOptions as CoreMemoryOptions,
   OffloadLookup,
 } from '@acm/core';
-import type { PersistedMemory } from '@acm/core/internal';
+import type { PersistedMemory } from '@acm/core/adapter';
 import {
   createPersistedMemory,
   withoutOffloadMarkers,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromLangChainMessages } from '@acm/core/formats';

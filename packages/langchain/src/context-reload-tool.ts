@@ -4,7 +4,7 @@ import {
   contextReloadToolDefinition,
   createContextReloadHandler,
 } from '@acm/core';
-import { createSessionReloadHandler } from '@acm/core/internal';
+import { createSessionReloadHandler } from '@acm/core/adapter';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';

@@ -3,7 +3,7 @@ import {
   CONTEXT_SEARCH_TOOL_NAME,
   contextSearchToolDefinition,
 } from '@acm/core/long-term';
-import { createSessionSearchHandler } from '@acm/core/internal';
+import { createSessionSearchHandler } from '@acm/core/adapter';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 

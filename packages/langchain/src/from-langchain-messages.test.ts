@@ -1,6 +1,6 @@
 import type { Message } from '@acm/core';
 import { InvalidMessageError } from '@acm/core';
-import { withAcmMarker } from '@acm/core/internal';
+import { withAcmMarker } from '@acm/core/adapter';
 import type { BaseMessage } from '@langchain/core/messages';
 import {
   AIMessage,

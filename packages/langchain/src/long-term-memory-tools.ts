@@ -1,5 +1,5 @@
 import type { LongTermMemorySourceOf } from '@acm/core';
-import { createLongTermTools } from '@acm/core/internal';
+import { createLongTermTools } from '@acm/core/adapter';
 import type { LongTermMemoryMode } from '@acm/core/long-term';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';

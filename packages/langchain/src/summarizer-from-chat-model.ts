@@ -1,5 +1,5 @@
 import type { Summarizer } from '@acm/core';
-import { createChatSummarizer } from '@acm/core/internal';
+import { createChatSummarizer } from '@acm/core/adapter';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';

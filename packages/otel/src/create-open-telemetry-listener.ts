@@ -4,7 +4,7 @@ import type { CompressionEvent, CompressionListenerEvent } from '@acm/core';
 import {
   createCompactionTracker,
   getCompactionAttributes,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 
 /** The tracer name (instrumentation scope) the listener uses by default. */
 export const ACM_TRACER_NAME = '@acm/otel';

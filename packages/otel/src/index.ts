@@ -7,8 +7,8 @@ export type { OpenTelemetryListenerOptions } from './create-open-telemetry-liste
 export {
   COMPACTION_ATTRIBUTES,
   getCompactionAttributes,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 export type {
   CompactionAttributeValue,
   CompactionSummary,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AcmError, StoreError } from '@acm/core';
 
 /** A held lock: check it is still ours, and release it. */
 export interface FileLock {
@@ -24,16 +25,49 @@ export interface AcquireFileLockOptions {
    * files). Failures are ignored.
    */
   onAbandoned?: () => Promise<void>;
+  /** The store operation the lock is taken for, named by a {@link LockTimeoutError}. */
+  operation: StoreError['operation'];
+  /** The session the lock guards, named by a {@link LockTimeoutError}. */
+  sessionId?: string;
 }
 
-/** Thrown when the lock could not be taken within `timeoutMs`. */
-export class LockTimeoutError extends Error {
-  constructor(
-    readonly path: string,
-    readonly timeoutMs: number,
-  ) {
-    super(`Timed out after ${timeoutMs} ms waiting for lock ${path}`);
-    this.name = 'LockTimeoutError';
+const name = 'LockTimeoutError';
+const marker = `acm.error.${name}`;
+const symbol = Symbol.for(marker);
+
+/**
+ * Thrown when the lock could not be taken within `timeoutMs`: a
+ * {@link StoreError} (code `STORE_FAILURE`) of the operation that waited.
+ */
+export class LockTimeoutError extends StoreError {
+  private readonly [symbol] = true;
+
+  readonly path: string;
+  readonly timeoutMs: number;
+
+  constructor({
+    path,
+    timeoutMs,
+    operation,
+    sessionId,
+  }: {
+    path: string;
+    timeoutMs: number;
+    operation: StoreError['operation'];
+    sessionId?: string;
+  }) {
+    super({
+      operation,
+      sessionId,
+      message: `Timed out after ${timeoutMs} ms waiting for lock ${path}`,
+    });
+    this.name = name;
+    this.path = path;
+    this.timeoutMs = timeoutMs;
+  }
+
+  static override isInstance(error: unknown): error is LockTimeoutError {
+    return AcmError.hasMarker(error, marker);
   }
 }
 
@@ -159,6 +193,8 @@ export async function acquireFileLock({
   timeoutMs,
   staleMs,
   onAbandoned,
+  operation,
+  sessionId,
 }: AcquireFileLockOptions): Promise<FileLock> {
   const token = `${host}\n${process.pid}\n${randomUUID()}`;
   const deadline = Date.now() + timeoutMs;
@@ -169,7 +205,9 @@ export async function acquireFileLock({
     const previous = await removeIfStale(path, staleMs, token);
     if (previous === 'broken') brokeAbandoned = true;
     if (previous !== 'held') continue;
-    if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
+    if (Date.now() >= deadline) {
+      throw new LockTimeoutError({ path, timeoutMs, operation, sessionId });
+    }
     await sleep(delayMs + Math.floor(Math.random() * delayMs));
     delayMs = Math.min(delayMs * 2, 50);
   }

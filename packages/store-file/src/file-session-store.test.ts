@@ -13,6 +13,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  AcmError,
   InvalidStateError,
   serializeState,
   StoreConflictError,
@@ -29,6 +30,7 @@ import {
   appendWithRetry,
   createBaseState,
 } from './__fixtures__/append-with-retry';
+import { LockTimeoutError } from './acquire-file-lock';
 import { encodeSessionFileName } from './encode-session-file-name';
 import { createFileSessionStore } from './file-session-store';
 
@@ -434,7 +436,17 @@ describe('createFileSessionStore', () => {
     );
 
     expect(StoreError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ operation: 'save', sessionId: 's' });
+    expect(LockTimeoutError.isInstance(error)).toBe(true);
+    expect(AcmError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: 'LockTimeoutError',
+      code: 'STORE_FAILURE',
+      operation: 'save',
+      sessionId: 's',
+      path: lockPath,
+      timeoutMs: 50,
+      message: `Timed out after 50 ms waiting for lock ${lockPath}`,
+    });
     expect(await readFile(lockPath, 'utf8')).toBe(token);
     expect(await readdir(directory)).toStrictEqual(['s.lock']);
   });

@@ -8,16 +8,14 @@ import {
   StoreError,
 } from '@acm/core';
 import {
+  assertValidSave,
+  assertValidSessionId,
   createMigrationCursor,
   createSessionLogCache,
   planSessionLogWrite,
   replaySessionLog,
-} from '@acm/core/internal';
-import {
-  assertValidSave,
-  assertValidSessionId,
   toStoreError,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import type {
   ContextState,
   SaveOptions,
@@ -195,11 +193,17 @@ export function createFileSessionStore({
     }
   }
 
-  /** Runs `action` holding the session's in-process queue slot and its lock file. */
+  /**
+   * Runs `action` holding the session's in-process queue slot and its lock
+   * file; rejects with `LockTimeoutError` (a `StoreError` of `operation`)
+   * when the lock file stays held for `lockTimeoutMs`.
+   */
   async function withSessionLock<T>(
-    stem: string,
+    sessionId: string,
+    operation: 'save' | 'delete',
     action: (lock: FileLock) => Promise<T>,
   ): Promise<T> {
+    const stem = encodeSessionFileName(sessionId);
     const previous = queues.get(stem) ?? Promise.resolve();
     const run = previous.then(async () => {
       const lock = await acquireFileLock({
@@ -207,6 +211,8 @@ export function createFileSessionStore({
         timeoutMs: lockTimeoutMs,
         staleMs: staleLockMs,
         onAbandoned: () => removeLeftovers(stem),
+        operation,
+        sessionId,
       });
       try {
         return await action(lock);
@@ -316,7 +322,7 @@ export function createFileSessionStore({
       const path = pathOf(stem);
       try {
         await mkdir(directory, { recursive: true });
-        await withSessionLock(stem, async (lock) => {
+        await withSessionLock(sessionId, 'save', async (lock) => {
           let cursor = cursors.get(sessionId);
           const facts = await statIfExists(path);
           if (
@@ -364,7 +370,7 @@ export function createFileSessionStore({
       const stem = encodeSessionFileName(sessionId);
       cursors.delete(sessionId);
       try {
-        return await withSessionLock(stem, async () => {
+        return await withSessionLock(sessionId, 'delete', async () => {
           const stored = await readSession(sessionId, pathOf(stem), 'delete');
           if (stored === undefined) return false;
           cursors.delete(sessionId);

@@ -1,7 +1,7 @@
 import { InvalidConfigError } from '@acm/core';
 import type { PostgresSessionStorePool } from './postgres-session-store-pool';
 import { quoteTableName } from './quote-table-name';
-import { toStoreError } from '@acm/core/internal';
+import { toStoreError } from '@acm/core/adapter';
 
 export interface MigratePostgresLongTermBackendOptions {
   /** A `pg` Pool (or Client) connected to the database. */

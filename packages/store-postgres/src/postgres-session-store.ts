@@ -7,8 +7,9 @@ import {
   replaySessionLog,
   SESSION_LOG_FORMAT,
   SESSION_LOG_SCHEMA_VERSION,
-} from '@acm/core/internal';
-import { assertValidSave, assertValidSessionId } from '@acm/core/internal';
+  assertValidSave,
+  assertValidSessionId,
+} from '@acm/core/adapter';
 import type {
   ContextState,
   SaveOptions,

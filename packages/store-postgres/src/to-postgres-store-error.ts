@@ -1,4 +1,4 @@
-import { toStoreError } from '@acm/core/internal';
+import { toStoreError } from '@acm/core/adapter';
 import type { AcmError, StoreError } from '@acm/core';
 
 /** A Postgres failure as a StoreError (`connect` reads "migrate" in the message). */

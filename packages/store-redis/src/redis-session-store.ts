@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { InvalidConfigError, parseState, StoreError } from '@acm/core';
 import {
-  createMigrationCursor,
-  createSessionLogCache,
-  writeSessionLog,
-  replaySessionLog,
-} from '@acm/core/internal';
-import {
   assertValidSave,
   assertValidSessionId,
+  createMigrationCursor,
+  createSessionLogCache,
+  replaySessionLog,
   toStoreError,
-} from '@acm/core/internal';
+  writeSessionLog,
+} from '@acm/core/adapter';
 import type {
   ContextState,
   SaveOptions,

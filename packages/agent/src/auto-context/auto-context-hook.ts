@@ -9,7 +9,7 @@ import {
   rebaseMessages,
   restoreCalibration,
   withReloadInstruction,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import type { AutoContextMemory, CompressionResult } from '@acm/core';
 import {
   contextSearchToolDefinition,

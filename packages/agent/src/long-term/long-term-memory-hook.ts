@@ -1,6 +1,6 @@
 import type { Message } from '@acm/core';
 import type { LongTermMemory } from '@acm/core/long-term';
-import { createLongTermMessageTurns } from '@acm/core/internal';
+import { createLongTermMessageTurns } from '@acm/core/adapter';
 import type { AgentHook } from '../hook/agent-hook';
 import type { JsonSchema } from '../tool/json-schema';
 

@@ -3,10 +3,7 @@ import {
   createAutoContextMemory,
   createInMemorySessionStore,
 } from '@acm/core';
-import {
-  isSyntheticMessage,
-  renderOffloadedMessages,
-} from '@acm/core/internal';
+import { isSyntheticMessage, renderOffloadedMessages } from '@acm/core/adapter';
 import type { AutoContextMemory, Message } from '@acm/core';
 import {
   fixedClock,

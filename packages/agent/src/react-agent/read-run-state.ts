@@ -1,4 +1,4 @@
-import { isSyntheticMessage, isUserTurn } from '@acm/core/internal';
+import { isSyntheticMessage, isUserTurn } from '@acm/core/adapter';
 import type { Message, ToolCallPart } from '@acm/core';
 
 /** Where a run stands, read from the messages it stored. */

@@ -9,7 +9,7 @@ import {
   createTokenCounter,
   findOffloadIds,
 } from '@acm/core';
-import { renderOffloadedMessages } from '@acm/core/internal';
+import { renderOffloadedMessages } from '@acm/core/adapter';
 import { fixedClock, sequentialIds } from '@acm/core/testing';
 import type { BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';

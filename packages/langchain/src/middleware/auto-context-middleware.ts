@@ -7,7 +7,7 @@ import {
   createSessionManager,
   getManagedCallAttributes,
   withReloadInstruction,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import type { BaseMessage } from '@langchain/core/messages';
 import { RemoveMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -18,7 +18,7 @@ import { toLangChainMessage } from '../to-langchain-messages';
 import { contextReloadTool } from '../context-reload-tool';
 import { contextSearchTool } from '../context-search-tool';
 
-export { SHARED_SESSION_ID } from '@acm/core/internal';
+export { SHARED_SESSION_ID } from '@acm/core/adapter';
 
 /** LangGraph's "remove every message before this one" id (`@langchain/langgraph`'s, not re-exported by `langchain`). */
 export const REMOVE_ALL_MESSAGES = '__remove_all__';

@@ -4,7 +4,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { fromLangChainMessages } from '@acm/core/formats';
-import { createLongTermMessageTurns } from '@acm/core/internal';
+import { createLongTermMessageTurns } from '@acm/core/adapter';
 import { longTermMemoryTools } from '../long-term-memory-tools';
 
 /** Whose long-term memory a run uses (a getter gets the run config), in which mode, and where failures go. */

@@ -8,7 +8,7 @@ export interface CreateContextStateOptions {
   /** The session the state belongs to. A non-empty string. */
   sessionId: string;
   /**
-   * Initial conversation, validated like {@link appendMessages} input. It
+   * Initial conversation, validated like `appendMessages` input. It
    * becomes both the working and the original messages.
    * @default []
    */

@@ -11,7 +11,7 @@ export type CreateApproximateTokenCounterOptions = Omit<
 /**
  * A {@link TokenCounter} with zero start-up cost: no rank file, one pass over
  * the characters. Counts are estimates of o200k_base (GPT-4o family) tokens;
- * see {@link countApproximateTokens} for the formula and its measured error.
+ * see `countApproximateTokens` (`@acm/core/internal`) for the formula and its measured error.
  */
 export function createApproximateTokenCounter(
   options: CreateApproximateTokenCounterOptions = {},

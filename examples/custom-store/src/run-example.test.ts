@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { runExample } from './run-example';
+
+describe('runExample', () => {
+  it('should save every turn as a delta and load the same state again', async () => {
+    expect(await runExample()).toStrictEqual({
+      turns: 30,
+      compressions: 4,
+      firstSaveChars: 1190,
+      largestLaterSaveChars: 3773,
+      smallestLaterSaveChars: 972,
+      storageKeys: 31,
+      storageChars: 40207,
+      reloadedIdentically: true,
+    });
+  });
+});

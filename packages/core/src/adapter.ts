@@ -1,0 +1,123 @@
+// The `@acm/core/adapter` entry: the kit for authors of framework adapters
+// and session stores, covered by semver like the root. Every runtime value is
+// reviewed in `adapter-api.test.ts`. Guides: docs/guides/write-an-adapter.md,
+// docs/guides/write-a-store.md; the conformance suites a store passes are in
+// `@acm/core/testing`. ADR: docs/decisions/2026-11-28-adapter-kit.md
+
+// The session kit: one memory per thread, a framework's message list synced
+// onto it, the tools wired to the session, calibration and telemetry.
+export {
+  CALIBRATION_METADATA_KEY,
+  NO_LONG_TERM_MEMORY_REPLY,
+  NO_SEARCH_MEMORY_REPLY,
+  NO_SESSION_MEMORY_REPLY,
+  SHARED_SESSION_ID,
+  calibrateAndRecord,
+  calibrateFromUsage,
+  createChatSummarizer,
+  createLongTermMessageTurns,
+  createLongTermTools,
+  createPersistedMemory,
+  createSessionManager,
+  createSessionRegistry,
+  createSessionReloadHandler,
+  createSessionSearchHandler,
+  createSessionToolHandler,
+  findLastIndex,
+  hashValue,
+  readProviderInputTokens,
+  readProviderUsage,
+  readToolDefinitions,
+  rebaseMessages,
+  resolveLongTermMode,
+  restoreCalibration,
+  sampleMessages,
+  syncMessages,
+  withReloadInstruction,
+  withoutUndefined,
+} from './session';
+export type {
+  AutoContextSessionOptions,
+  CalibrationRecord,
+  ChatSummaryReply,
+  CreateSessionMemory,
+  FixedContent,
+  LongTermMemorySourceOf,
+  LongTermMessageTurns,
+  LongTermMessageTurnsOptions,
+  LongTermTool,
+  LongTermTurnMessage,
+  ManageSessionRequest,
+  ManagedCall,
+  MessageSample,
+  PersistedMemory,
+  Session,
+  SessionLimits,
+  SessionManager,
+  SessionManagerOptions,
+  SessionRegistry,
+  SessionRegistryOptions,
+  SyncAnchor,
+  SyncKind,
+  SyncMessagesOptions,
+  SyncMessagesResult,
+} from './session';
+export {
+  COMPACTION_ATTRIBUTES,
+  createCompactionTracker,
+  getCompactionAttributes,
+  getManagedCallAttributes,
+} from './session/telemetry';
+export type {
+  CompactionAttributeValue,
+  CompactionSummary,
+} from './session/telemetry';
+export {
+  MIN_CONTEXT_RELOAD_CHARS,
+  renderOffloadedMessages,
+} from './tools/reload';
+export {
+  STRATEGY_NAMES,
+  isSyntheticMessage,
+  withAcmMarker,
+} from './vocabulary/message';
+export { isUserTurn } from './state/conversation';
+export { withoutOffloadMarkers } from './state/offload';
+export { importTiktokenEncoder, loadTiktokenEncoder } from './runtime';
+
+// The store kit: what every `SessionStore` runs around its own I/O: save and
+// session id validation, the session log (format, replay, planned writes
+// with compare-and-set, a cursor cache), error mapping and the state checks.
+export {
+  MAX_SESSION_ID_LENGTH,
+  SESSION_LOG_FORMAT,
+  SESSION_LOG_SCHEMA_VERSION,
+  assertValidSave,
+  assertValidSessionId,
+  createMigrationCursor,
+  createSessionLogCache,
+  planSessionLogWrite,
+  replaySessionLog,
+  toStoreError,
+  writeSessionLog,
+} from './memory/store';
+export type {
+  AssertValidSaveOptions,
+  MaybePromise,
+  PlanSessionLogWriteOptions,
+  ReplaySessionLogOptions,
+  SaveOptions,
+  SessionLogCache,
+  SessionLogCursor,
+  SessionLogDeltaRecord,
+  SessionLogEntry,
+  SessionLogFullRecord,
+  SessionLogRecord,
+  SessionLogWrite,
+  SessionLogWriteOutcome,
+  SessionStore,
+  ToStoreErrorOptions,
+  WriteSessionLogOptions,
+} from './memory/store';
+export { checkStateContract } from './state/contract';
+export type { CheckStateContractOptions } from './state/contract';
