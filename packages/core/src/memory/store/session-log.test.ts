@@ -53,6 +53,7 @@ describe('planSessionLogWrite / replaySessionLog', () => {
     id: 'summary',
     role: 'assistant',
     content: [{ type: 'text', text: 'what a and b said' }],
+    metadata: { acm: { kind: 'summary', strategy: 'summarizeRounds' } },
   };
   const o1 = [a, b];
   const s1 = state({ working: [a], original: [a], revision: 1 });
@@ -196,6 +197,7 @@ describe('planSessionLogWrite / replaySessionLog', () => {
       id,
       role: 'assistant',
       content: [{ type: 'text', text: id.repeat(40_000) }],
+      metadata: { acm: { kind: 'summary', strategy: 'summarizeRounds' } },
     });
     const states: ContextState[] = [s1];
     for (let round = 0; round < 6; round += 1) {
