@@ -47,7 +47,7 @@ const answer = (
 const pause = (ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Real tau-bench conversations (system prompt left out), as AI SDK messages, cut into three prompts that each end at a user message. */
+/** Real tau-bench conversations (system prompt left out), as AI SDK messages, cut into three growing prompts that each end where the model answers. */
 function loadTauPrompts(count: number): {
   id: string;
   prompts: AiSdkMessage[][];
@@ -63,11 +63,15 @@ function loadTauPrompts(count: number): {
     .filter(({ messages }) => messages.length >= 24)
     .slice(0, count)
     .map(({ id, messages }) => {
-      const userAt = messages.flatMap((message, index) =>
-        message.role === 'user' ? [index] : [],
+      // Prompts end where the model answers next (before an assistant message).
+      const ends = messages.flatMap((message, index) =>
+        message.role !== 'assistant' &&
+        messages[index + 1]?.role === 'assistant'
+          ? [index + 1]
+          : [],
       );
       const cut = (share: number) =>
-        userAt[Math.floor((userAt.length - 1) * share)]! + 1;
+        ends[Math.floor((ends.length - 1) * share)]!;
       const first = messages.find((message) => message.role === 'user')!;
       return {
         id,
@@ -111,14 +115,16 @@ export function describeSessionLifecycleScenarios(major: AiSdkMajor): void {
           async () => {
             let offloadId: string | undefined;
             let finalCall = false;
+            let asked = false;
             const model = new major.MockLanguageModel({
               doGenerate: async (options: MockCallOptions) => {
                 // Other conversations run while this model "thinks".
                 await pause((index * 7 + options.prompt.length) % 5);
-                const last = options.prompt.at(-1);
-                if (!finalCall || last?.role === 'tool') {
+                // The final call's first step calls both tools, its second answers.
+                if (!finalCall || offloadId !== undefined || asked) {
                   return answer([{ type: 'text', text: 'ok' }]);
                 }
+                asked = true;
                 offloadId = findOffloadId(options.prompt);
                 return answer([
                   {
@@ -231,9 +237,7 @@ export function describeSessionLifecycleScenarios(major: AiSdkMajor): void {
           providerOptions: { acm: { sessionId } },
         });
       await send(acm, id, prompts[2]!);
-      const offloadId = findOffloadId(
-        model.doGenerateCalls.at(-1)!.prompt,
-      );
+      const offloadId = findOffloadId(model.doGenerateCalls.at(-1)!.prompt);
       expect(offloadId).toBeDefined();
       const ask = async (middleware: typeof acm) => [
         await middleware.reload(id, {
