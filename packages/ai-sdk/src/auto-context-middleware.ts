@@ -45,13 +45,13 @@ export interface AutoContextMiddlewareOptions extends AutoContextSessionOptions 
 
 /**
  * A `LanguageModelMiddleware` for `wrapLanguageModel` (ai 6 and ai 7:
- * `specificationVersion: 'v3'` works on both), plus access to its sessions
- * (`getMemory`, e.g. for `contextReloadTool`, and `deleteSession`).
+ * `specificationVersion: 'v3'` works on both), plus access to its sessions:
+ * `getMemory` and `deleteSession`, and what the tools a model calls answer
+ * through (`reload`, `search`: the session held, or loaded from the store;
+ * pass the middleware as `sessions` to `contextReloadTool` /
+ * `contextSearchTool`).
  */
-export interface AutoContextMiddleware extends Pick<
-  SessionManager<AiSdkMessage>,
-  'getMemory' | 'deleteSession'
-> {
+export interface AutoContextMiddleware extends AiSdkSessions {
   readonly specificationVersion: 'v3';
   readonly transformParams: <TParams extends AiSdkCallOptions>(options: {
     readonly type: 'generate' | 'stream';
@@ -154,8 +154,36 @@ export function autoContextMiddleware({
       );
       return { ...result, stream };
     },
+    ...sessionAccess(
+      sessions,
+      typeof sessionId === 'string' ? sessionId : undefined,
+    ),
+  };
+}
+
+/** What an AI SDK integration's sessions offer besides the call path: the memories, and the tools' answers resolved through the store. */
+export type AiSdkSessions = Pick<
+  SessionManager<AiSdkMessage>,
+  'getMemory' | 'deleteSession' | 'reload' | 'search' | 'indexForSearch'
+>;
+
+/**
+ * The session access of an AI SDK integration (`AiSdkSessions`), bound to
+ * its session manager; a tool call that names no session reads
+ * `defaultSessionId` (the integration's fixed `sessionId`).
+ */
+export function sessionAccess(
+  sessions: SessionManager<AiSdkMessage>,
+  defaultSessionId: string | undefined,
+): AiSdkSessions {
+  return {
     getMemory: sessions.getMemory,
     deleteSession: sessions.deleteSession,
+    reload: (sessionId, input, options) =>
+      sessions.reload(sessionId ?? defaultSessionId, input, options),
+    search: (sessionId, input) =>
+      sessions.search(sessionId ?? defaultSessionId, input),
+    indexForSearch: sessions.indexForSearch,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AiSdkMessage } from '@acm/core/formats';
-import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
+import type { AutoContextSessionOptions } from '@acm/core';
 import { readToolDefinitions } from '@acm/core/adapter';
-import { createAiSdkSessions } from './auto-context-middleware';
+import { createAiSdkSessions, sessionAccess } from './auto-context-middleware';
+import type { AiSdkSessions } from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -43,11 +44,12 @@ export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions
   readonly tools?: Readonly<Record<string, unknown>> | readonly unknown[];
 }
 
-/** A `prepareStep` function plus access to its sessions (`getMemory`, `deleteSession`). */
-export interface AutoContextPrepareStep extends Pick<
-  SessionManager<AiSdkMessage>,
-  'getMemory' | 'deleteSession'
-> {
+/**
+ * A `prepareStep` function plus access to its sessions (`getMemory`,
+ * `deleteSession`, and `reload` / `search` for `contextReloadTool` /
+ * `contextSearchTool`, as on `autoContextMiddleware`).
+ */
+export interface AutoContextPrepareStep extends AiSdkSessions {
   <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }>;
@@ -98,8 +100,11 @@ export function autoContextPrepareStep({
     });
     return { messages: call.messages as TMessage[] };
   };
-  return Object.assign(prepareStep, {
-    getMemory: sessions.getMemory,
-    deleteSession: sessions.deleteSession,
-  });
+  return Object.assign(
+    prepareStep,
+    sessionAccess(
+      sessions,
+      typeof sessionId === 'string' ? sessionId : undefined,
+    ),
+  );
 }

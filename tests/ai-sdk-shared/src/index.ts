@@ -16,3 +16,4 @@ export { describeMiddlewareScenarios } from './describe-middleware-scenarios';
 export { describeOpenAIEndToEndScenarios } from './describe-openai-end-to-end-scenarios';
 export type { OpenAIEndToEndMajor } from './describe-openai-end-to-end-scenarios';
 export { describePrepareStepScenarios } from './describe-prepare-step-scenarios';
+export { describeSessionLifecycleScenarios } from './describe-session-lifecycle-scenarios';

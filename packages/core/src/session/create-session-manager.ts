@@ -14,6 +14,12 @@ import type { SessionManager } from './session-manager';
 import type { SessionManagerOptions } from './session-manager-options';
 import type { CreateSessionMemory } from './session-registry';
 import { createSessionRegistry } from './session-registry';
+import { answerSessionTool } from './answer-session-tool';
+import { NO_SESSION_MEMORY_REPLY } from './create-session-reload-handler';
+import { NO_SEARCH_MEMORY_REPLY } from './create-session-tool-handler';
+import { createContextReloadHandler } from '../tools/reload/create-context-reload-handler';
+import { createContextSearchHandler } from '../tools/search/create-context-search-handler';
+import type { ContextSearchHandler } from '../tools/search/create-context-search-handler';
 
 /** The session id a call gets with `sharedSession: true` when it names none. */
 export const SHARED_SESSION_ID = 'shared';
@@ -63,6 +69,17 @@ export function createSessionManager<TMessage>({
   const viewOf = createViewCache(toFramework);
   const meter = createFixedTokenMeter();
   const options = { idOf, fromFramework, isSameMessage, initialFixedTokens };
+  /** Each memory's `context_search` handler: its index lives and dies with the memory. */
+  const searches = new WeakMap<AutoContextMemory, ContextSearchHandler>();
+  const searchOf = (memory: AutoContextMemory): ContextSearchHandler => {
+    let handler = searches.get(memory);
+    if (handler === undefined) {
+      handler = createContextSearchHandler(memory);
+      searches.set(memory, handler);
+    }
+    return handler;
+  };
+  let indexing = false;
 
   const resolveSessionId = (sessionId: unknown): string | undefined => {
     if (fixedMemory !== undefined) return fixedMemory.sessionId;
@@ -92,8 +109,8 @@ export function createSessionManager<TMessage>({
         systemTexts.push(text);
       }
       const offset = systemTexts.length;
-      return registry.run(sessionId, ({ memory, data }) =>
-        manageSessionCall({
+      return registry.run(sessionId, async ({ memory, data }) => {
+        const call = await manageSessionCall({
           request,
           memory,
           data,
@@ -103,8 +120,33 @@ export function createSessionManager<TMessage>({
           offset,
           meter,
           options,
-        }),
-      );
+        });
+        if (indexing) searchOf(memory).sync();
+        return call;
+      });
+    },
+    reload(sessionId, input, { maxChars } = {}) {
+      // Validates maxChars now, before any session is read.
+      createContextReloadHandler({ reload: () => undefined, maxChars });
+      return answerSessionTool({
+        registry,
+        sessionId: resolveSessionId(sessionId),
+        noSessionReply: NO_SESSION_MEMORY_REPLY,
+        failure: 'Error reloading the offloaded context',
+        answer: (memory) =>
+          createContextReloadHandler({ memory, maxChars })(input),
+      });
+    },
+    search: (sessionId, input) =>
+      answerSessionTool({
+        registry,
+        sessionId: resolveSessionId(sessionId),
+        noSessionReply: NO_SEARCH_MEMORY_REPLY,
+        failure: 'Error searching the conversation',
+        answer: (memory) => searchOf(memory)(input),
+      }),
+    indexForSearch: () => {
+      indexing = true;
     },
     measure: (memory, fixed) => {
       const tokens = meter.measure(memory, fixed);

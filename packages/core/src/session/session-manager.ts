@@ -76,6 +76,34 @@ export interface SessionManager<TMessage> {
     /** Feeds the provider's reported usage for that request back (`calibrateFromUsage`). */
     readonly calibrate: (usage: unknown) => void;
   };
+  /**
+   * Answers a model's `context_reload` call on a session (core's
+   * `createContextReloadHandler`) through the registry: a session evicted,
+   * or stored by an earlier process, is loaded from the store, so eviction
+   * and restart change no answer. Runs in call order with the session's
+   * calls; never rejects (a store failure is a one-line answer). A call
+   * naming no session gets `NO_SESSION_MEMORY_REPLY`.
+   * @throws InvalidArgumentError (synchronously) for a `maxChars` below 1000.
+   */
+  readonly reload: (
+    sessionId: unknown,
+    input: unknown,
+    options?: { readonly maxChars?: number },
+  ) => Promise<string>;
+  /**
+   * Answers a model's `context_search` call on a session, as `reload` does
+   * (core's `createContextSearchHandler`, one index per session's memory,
+   * derived from it: built again after an eviction or restart, with the same
+   * answers). A call naming no session gets `NO_SEARCH_MEMORY_REPLY`.
+   */
+  readonly search: (sessionId: unknown, input: unknown) => Promise<string>;
+  /**
+   * From now on, every call brings its session's `context_search` index up
+   * to date (O(messages added), after the compression), so a model's first
+   * search never indexes a long history at once. Idempotent; the search
+   * tools built over these sessions turn it on.
+   */
+  readonly indexForSearch: () => void;
   /** The session a call's id stands for (`undefined` when it names none and nothing is shared). */
   resolveSessionId(sessionId: unknown): string | undefined;
   /** The memory of a session held now (e.g. for the reload tool). */

@@ -100,12 +100,13 @@ export function autoContextMiddleware({
   };
   /** The compaction before each memory's next model call, for that run's metadata. */
   const runMetadata = new WeakMap<CoreMemory, object | undefined>();
-  const toolMemory = memory ?? currentMemory;
   return createMiddleware({
     name,
+    // Through the sessions: a thread evicted since its model call (or stored
+    // by an earlier process) is loaded from the store for its tool calls.
     tools: [
-      ...(reloadTool ? [contextReloadTool({ memory: toolMemory })] : []),
-      ...(searchTool ? [contextSearchTool({ memory: toolMemory })] : []),
+      ...(reloadTool ? [contextReloadTool({ sessions })] : []),
+      ...(searchTool ? [contextSearchTool({ sessions })] : []),
     ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({

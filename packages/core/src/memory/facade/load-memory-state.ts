@@ -12,13 +12,16 @@ import type { MemoryCore } from './create-memory-core';
  * The body of `loadState`, in the queue: replaces the committed state with
  * the one read from `input` (JSON text, the parsed document, or a
  * `ContextState` object as `getState()` returns it, validated by
- * `parseState`); nothing is unsaved then. Nothing changes when it fails.
+ * `parseState`); nothing is unsaved then, and the offload ids cleared from
+ * the replaced history are forgotten (the loaded state answers for its own).
+ * Nothing changes when it fails.
  * @throws InvalidStateError for an invalid state; InvalidArgumentError when
  * it belongs to another session.
  */
 export function loadMemoryState(core: MemoryCore, input: unknown): void {
   commitState(core, parseOwnState(input, core.sessionId));
   core.unsaved = [];
+  core.clearedOffloadIds.clear();
 }
 
 /** The state read from `input`, checked to be the session's. */
