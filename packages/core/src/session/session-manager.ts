@@ -25,10 +25,12 @@ export interface ManageSessionRequest<TMessage> extends FixedContent {
   /**
    * `'always'`: the view is returned on every call (the framework sends it to
    * the model). `'if-compressed'`: only when this call compressed (the
-   * framework keeps the view in its own state).
+   * framework keeps the view in its own state). `'if-changed'`: also when the
+   * list did not carry the whole history (`'append'` mode: the stored
+   * history the framework's state lacks).
    * @default 'always'
    */
-  readonly view?: 'always' | 'if-compressed';
+  readonly view?: 'always' | 'if-compressed' | 'if-changed';
   /**
    * The framework may send the last view back with new messages appended
    * (a `prepareStep` whose result is carried forward).
@@ -39,6 +41,11 @@ export interface ManageSessionRequest<TMessage> extends FixedContent {
 
 /** What one call did and what to send. */
 export interface ManagedCall<TMessage> {
+  /**
+   * The session the call ran in: the one it named, or, after an
+   * `onMismatch: 'fork'`, the fork (see `HistoryMismatchPolicy`).
+   */
+  readonly sessionId: string;
   readonly memory: AutoContextMemory;
   readonly sync: SyncMessagesResult;
   readonly compression: CompressionResult;
@@ -59,12 +66,28 @@ export interface SessionManager<TMessage> {
   /**
    * Takes a call's messages into its session (core's `syncMessages`: only
    * the new ones are converted), compresses when a trigger is reached and
-   * returns the view: the same prefix always gives the same view.
-   * @throws (rejects) InvalidArgumentError when the call names no session and neither `sharedSession` nor `memory` is set.
+   * returns the view: the same prefix always gives the same view. A list
+   * that does not continue the session follows `onMismatch`.
+   * @throws (rejects) InvalidArgumentError when the call names no session and
+   * neither `sharedSession` nor `memory` is set; HistoryMismatchError for a
+   * list that does not continue the session (`onMismatch: 'error'`);
+   * InvalidMessageError for a message core cannot hold. Nothing changed then.
    */
   manage(
     request: ManageSessionRequest<TMessage>,
   ): Promise<ManagedCall<TMessage>>;
+  /**
+   * Takes a call's messages into its session like `manage`, without
+   * compressing or making a view (e.g. the answer that ends an agent run,
+   * recorded for the next one).
+   * @throws (rejects) as `manage`.
+   */
+  record(
+    request: Pick<
+      ManageSessionRequest<TMessage>,
+      'sessionId' | 'messages' | 'signal'
+    >,
+  ): Promise<RecordedCall>;
   /**
    * Measures what a model request sends besides the messages (kept for the
    * memory's next trigger check) and returns how to calibrate with its usage.
@@ -106,8 +129,19 @@ export interface SessionManager<TMessage> {
   readonly indexForSearch: () => void;
   /** The session a call's id stands for (`undefined` when it names none and nothing is shared). */
   resolveSessionId(sessionId: unknown): string | undefined;
-  /** The memory of a session held now (e.g. for the reload tool). */
+  /**
+   * The memory of a session held now (e.g. for the reload tool): after a
+   * fork, the fork's, as long as the calls naming the session land there.
+   */
   readonly getMemory: (sessionId: string) => AutoContextMemory | undefined;
   /** Forgets a session and deletes it from the store. */
   readonly deleteSession: (sessionId: string) => Promise<boolean>;
+}
+
+/** What `record` did. */
+export interface RecordedCall {
+  /** The session the call ran in (the fork after `onMismatch: 'fork'`). */
+  readonly sessionId: string;
+  readonly memory: AutoContextMemory;
+  readonly sync: SyncMessagesResult;
 }
