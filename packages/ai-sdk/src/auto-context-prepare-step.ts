@@ -2,7 +2,10 @@ import type { AiSdkMessage } from '@acm/core/formats';
 import type { AutoContextSessionOptions } from '@acm/core';
 import { readToolDefinitions } from '@acm/core/adapter';
 import { createAiSdkSessions, sessionAccess } from './auto-context-middleware';
-import type { AiSdkSessions } from './auto-context-middleware';
+import type {
+  AiSdkHistoryOptions,
+  AiSdkSessions,
+} from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -14,12 +17,14 @@ export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
 }
 
 /**
- * The options of `autoContextPrepareStep`: the session of a loop, what is
+ * The options of `autoContextPrepareStep`: the session of a loop, how its
+ * messages are read (`history`, `onMismatch`, as the middleware's), what is
  * sent outside `messages`, and how each session's memory is made and kept
  * (core's `AutoContextSessionOptions`: memory options, `createMemory`,
  * `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`).
  */
-export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions {
+export interface AutoContextPrepareStepOptions
+  extends AutoContextSessionOptions, AiSdkHistoryOptions {
   /**
    * The session of a loop: a fixed id, or a function of the step options
    * (returning `undefined` when the step names none). A step without a

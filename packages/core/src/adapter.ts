@@ -24,11 +24,14 @@ export {
   createSessionSearchHandler,
   createSessionToolHandler,
   findLastIndex,
+  forkSessionId,
   hashValue,
+  loadStoredSession,
   readProviderInputTokens,
   readProviderUsage,
   readToolDefinitions,
   rebaseMessages,
+  replaceHistory,
   resolveLongTermMode,
   restoreCalibration,
   sampleMessages,
@@ -41,7 +44,12 @@ export type {
   CalibrationRecord,
   ChatSummaryReply,
   CreateSessionMemory,
+  DroppedHistory,
   FixedContent,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMode,
+  HistoryOptions,
   LongTermMemorySourceOf,
   LongTermMessageTurns,
   LongTermMessageTurnsOptions,
@@ -51,6 +59,8 @@ export type {
   ManagedCall,
   MessageSample,
   PersistedMemory,
+  RecordedCall,
+  ReplaceHistoryOptions,
   Session,
   SessionLimits,
   SessionManager,
@@ -62,6 +72,14 @@ export type {
   SyncMessagesOptions,
   SyncMessagesResult,
 } from './session';
+// A list that does not continue its stored session (`syncMessages`,
+// `onMismatch: 'error'`): apps catch it through the adapters, which re-export it.
+export { HistoryMismatchError } from './vocabulary/error';
+export type {
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchReason,
+} from './vocabulary/error';
 export {
   COMPACTION_ATTRIBUTES,
   createCompactionTracker,

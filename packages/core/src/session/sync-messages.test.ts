@@ -378,7 +378,7 @@ describe('syncMessages history', () => {
   });
 
   it("should refuse, in 'append' mode, ACM's own messages the memory does not hold", async () => {
-    const { memory, sync } = await setUpHistory(3, { history: 'append' });
+    const { memory } = await setUpHistory(3, { history: 'append' });
     const revision = memory.getRevision();
     const summary: FrameworkMessage = { id: 'elsewhere', text: 'summary' };
     const error = await syncMessages({
@@ -389,8 +389,8 @@ describe('syncMessages history', () => {
         toCore(messages, context).map((message) =>
           message.id === 'elsewhere'
             ? withAcmMarker(message, {
-                kind: 'summary',
-                strategy: 'summarizeTurns',
+                kind: 'rollup',
+                strategy: 'rollupHistory',
               })
             : message,
         ),
@@ -401,7 +401,6 @@ describe('syncMessages history', () => {
       reason: 'foreign',
     });
     expect(memory.getRevision()).toBe(revision);
-    void sync;
   });
 
   it("should refuse, in 'append' mode, a message whose id the memory holds elsewhere", async () => {
