@@ -26,6 +26,7 @@ export {
   findLastIndex,
   forkSessionId,
   hashValue,
+  isSameValue,
   loadStoredSession,
   readProviderInputTokens,
   readProviderUsage,

@@ -93,6 +93,7 @@ describe('@acm/core/adapter public API', () => {
       'getManagedCallAttributes',
       'hashValue',
       'importTiktokenEncoder',
+      'isSameValue',
       'isSyntheticMessage',
       'isUserTurn',
       'loadStoredSession',
