@@ -137,6 +137,7 @@ export async function runExample({
 
   const acm = autoContextMiddleware({
     sessionId: 'example',
+    // history: 'mirror' (the default): `messages` below is the full history
     config: { maxToken: 6_000 },
     counter: createApproximateTokenCounter(),
     summarizer: summarizerFromLanguageModel(summaryModel),

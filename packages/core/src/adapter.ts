@@ -26,7 +26,6 @@ export {
   findLastIndex,
   forkSessionId,
   hashValue,
-  isSameValue,
   loadStoredSession,
   readProviderInputTokens,
   readProviderUsage,

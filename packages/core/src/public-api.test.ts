@@ -93,7 +93,6 @@ describe('@acm/core/adapter public API', () => {
       'getManagedCallAttributes',
       'hashValue',
       'importTiktokenEncoder',
-      'isSameValue',
       'isSyntheticMessage',
       'isUserTurn',
       'loadStoredSession',

@@ -8,7 +8,7 @@ import type {
 import type { PersistedMemory } from '@acm/core/adapter';
 import {
   createPersistedMemory,
-  isSameValue,
+  hashValue,
   syncMessages,
   withoutOffloadMarkers,
 } from '@acm/core/adapter';
@@ -163,13 +163,12 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
         isStored: (message, _index, stored) =>
           message.id !== undefined
             ? message.id === stored.id
-            : isSameValue(
+            : hashValue(
                 fromLangChainMessages([message], {
                   previous: () => memory.getOriginalMessages(),
                   generateId: () => stored.id,
                 })[0],
-                stored,
-              ),
+              ) === hashValue(stored),
         convert: (fresh, { ids }) =>
           fromLangChainMessages(fresh, {
             previous: memory.getMessages(),
