@@ -6,6 +6,7 @@ import { createApproximateTokenCounter } from '../state/token';
 import { HistoryMismatchError } from '../vocabulary/error/history-mismatch-error';
 import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
 import { withAcmMarker } from '../vocabulary/message/acm-marker';
+import { getMessageText } from '../vocabulary/message/message-text';
 import type { HistoryMismatchEvent } from './history-options';
 import { sampleMessages, syncMessages } from './sync-messages';
 import type { SyncMessagesOptions } from './sync-messages';
@@ -275,6 +276,74 @@ describe('syncMessages history', () => {
     ).rejects.toBeInstanceOf(InvalidMessageError);
     expect(memory.getRevision()).toBe(revision);
     expect(ids()).toEqual(['p0-t0', 'p1-t1', 'p2-t2']);
+  });
+
+  it('should part the list at an edited message that keeps its id, and archive the stored version on replace', async () => {
+    const { memory, events, ids } = await setUpHistory(0, {
+      history: 'append',
+      onMismatch: 'replace',
+    });
+    const sync = (messages: readonly FrameworkMessage[]) =>
+      syncMessages({
+        memory,
+        messages,
+        idOf: (message, index) => message.id ?? `p${index}`,
+        convert: toCore,
+        history: 'append',
+        onMismatch: 'replace',
+        onHistoryMismatch: (event) => events.push(event),
+      });
+    await sync([
+      { id: 'a', text: 'one' },
+      { id: 'b', text: 'two' },
+      { id: 'c', text: 'three' },
+    ]);
+    const dropped = memory.getOriginalMessages().slice(1);
+    // A regenerate from an edited second message (LangGraph keeps its id).
+    const result = await sync([
+      { id: 'a', text: 'one' },
+      { id: 'b', text: 'two, edited' },
+    ]);
+    expect(result.mismatch).toMatchObject({
+      reason: 'diverged',
+      divergedAt: 1,
+    });
+    expect(ids()).toEqual(['a', 'b']);
+    expect(memory.reload(result.dropped!.archiveId!)).toEqual(dropped);
+  });
+
+  it('should not take an edit of the newest message that keeps its id for a continuation or a retry', async () => {
+    for (const history of ['mirror', 'append'] as const) {
+      const { memory } = setUp();
+      const sync = (messages: readonly FrameworkMessage[]) =>
+        syncMessages({
+          memory,
+          messages,
+          idOf: (message, index) => message.id ?? `p${index}`,
+          convert: toCore,
+          history,
+        });
+      const stored = [
+        { id: 'a', text: 'one' },
+        { id: 'b', text: 'two' },
+        { id: 'c', text: 'three' },
+      ];
+      await sync(stored);
+      const edited = { id: 'c', text: 'three, edited' };
+      await expect(
+        sync([...stored.slice(0, 2), edited, { id: 'd', text: 'answer' }]),
+      ).rejects.toMatchObject({ reason: 'diverged', divergedAt: 2 });
+      if (history === 'append') {
+        // Not a retry of the newest message either.
+        await expect(sync([edited])).rejects.toMatchObject({
+          code: 'HISTORY_MISMATCH',
+          reason: 'foreign',
+        });
+      }
+      expect(memory.getOriginalMessages().map((m) => getMessageText(m))).toEqual(
+        ['one', 'two', 'three'],
+      );
+    }
   });
 
   it("should report a mismatch unapplied with onMismatch 'report'", async () => {

@@ -7,7 +7,9 @@ import type {
 } from '../vocabulary/error/history-mismatch-error';
 import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
 import { isSyntheticMessage } from '../vocabulary/message/acm-marker';
+import { isSameValue } from '../vocabulary/util/is-same-value';
 import type { Message } from '../vocabulary/message/message';
+import { getMessageText } from '../vocabulary/message/message-text';
 import { emitHistoryMismatch } from './emit-history-mismatch';
 import { findHistoryDivergence } from './find-history-divergence';
 import { findTailOverlap } from './find-tail-overlap';
@@ -279,6 +281,7 @@ interface ListAccess<TMessage> {
 function findContinuation<TMessage>(
   {
     memory,
+    convert,
     history = 'mirror',
     lastInput,
     lastView,
@@ -289,6 +292,15 @@ function findContinuation<TMessage>(
 ): { readonly anchor: SyncAnchor; readonly start: number } | undefined {
   const originalCount = memory.getOriginalMessageCount();
   const workingCount = memory.getMessageCount();
+  /**
+   * Whether the list's message at `index` is `stored`; the last one the
+   * memory holds must also say what it says (its role and text): an edit of
+   * the newest message that keeps its id (LangGraph's) is no continuation.
+   */
+  const isHeld = (index: number, stored: Message, prefixLength: number) =>
+    isStored(at(index), index, stored) &&
+    (index !== prefixLength - 1 ||
+      saysTheSameText(at(index), index, stored, convert));
   if (
     lastInput !== undefined &&
     (lastInput.originalCount ?? lastInput.length) === originalCount &&
@@ -305,14 +317,14 @@ function findContinuation<TMessage>(
   }
   if (
     matchesPrefix(length, originalCount, sampleSize, (index) =>
-      isStored(at(index), index, memory.getOriginalMessageAt(index)!),
+      isHeld(index, memory.getOriginalMessageAt(index)!, originalCount),
     )
   ) {
     return { anchor: 'original', start: originalCount };
   }
   if (
     matchesPrefix(length, workingCount, sampleSize, (index) =>
-      isStored(at(index), index, memory.getMessageAt(index)!),
+      isHeld(index, memory.getMessageAt(index)!, workingCount),
     )
   ) {
     return { anchor: 'working', start: workingCount };
@@ -333,7 +345,10 @@ function findContinuation<TMessage>(
     memory,
     length,
     at,
-    isStored,
+    isStored: (message, position, stored) =>
+      isStored(message, position, stored) &&
+      (position !== originalCount - 1 ||
+        saysTheSameText(message, position, stored, convert)),
     sampleSize,
   });
   if (overlap > 0) return { anchor: 'tail', start: overlap };
@@ -367,7 +382,11 @@ async function settleMismatch<TMessage>(
     history,
     length,
     at,
-    isStored,
+    // Here a message must also say what the stored one says: an edit that
+    // keeps the id (LangGraph's) is where the list parts.
+    isStored: (message, index, stored) =>
+      isStored(message, index, stored) &&
+      saysTheSame(message, index, stored, convert),
     refOf: (message, index) => refOf(message, index, idOf, convert),
     reason,
   });
@@ -412,6 +431,45 @@ async function settleMismatch<TMessage>(
     mismatch,
     dropped,
   };
+}
+
+/** Whether a list message converts to `stored` itself (its content, not only its id). */
+function saysTheSame<TMessage>(
+  message: TMessage,
+  index: number,
+  stored: Message,
+  convert: SyncMessagesOptions<TMessage>['convert'],
+): boolean {
+  try {
+    const [converted] = convert([message], {
+      firstIndex: index,
+      ids: [stored.id],
+    });
+    return isSameValue(converted, stored);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a list message converts to a message of `stored`'s role and text (one conversion). */
+function saysTheSameText<TMessage>(
+  message: TMessage,
+  index: number,
+  stored: Message,
+  convert: SyncMessagesOptions<TMessage>['convert'],
+): boolean {
+  try {
+    const [converted] = convert([message], {
+      firstIndex: index,
+      ids: [stored.id],
+    });
+    return (
+      converted?.role === stored.role &&
+      getMessageText(converted) === getMessageText(stored)
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The id and role of a list message, for the mismatch (its content is not repeated). */
