@@ -382,7 +382,7 @@ async function main(): Promise<void> {
   const rows = [];
   for (const harness of [aiSdk, langchain, chatHistory, agent]) {
     for (const { kind, options } of rowsOf(harness)) {
-      const outcomes = [];
+      const outcomes: (Outcome & { readonly before: number })[] = [];
       for (const [index, conversation] of conversations.entries()) {
         outcomes.push(
           await measure(harness, kind, options, conversation, index),
