@@ -27,7 +27,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoContextMiddleware as aiSdkMiddleware } from '@acm/ai-sdk';
-import type { AiSdkMessage } from '@acm/ai-sdk';
 import { createAutoContextMemory, createReActAgent } from '@acm/agent';
 import { scriptedChatModel } from '@acm/agent/testing';
 import { createApproximateTokenCounter, getMessageText } from '@acm/core';
@@ -40,7 +39,7 @@ import {
 } from '@acm/langchain';
 import { autoContextMiddleware as langchainMiddleware } from '@acm/langchain/middleware';
 import { createFileSessionStore } from '@acm/store-file';
-import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { AIMessage } from '@langchain/core/messages';
 import type { BaseMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { generateText, wrapLanguageModel } from 'ai';
@@ -145,9 +144,7 @@ const aiSdk: Harness = {
     });
     await generateText({
       model: wrapLanguageModel({ model: createAiSdkModel(), middleware: acm }),
-      messages: toAiSdkMessages(
-        input.messages,
-      ) as AiSdkMessage[] as ModelMessage[],
+      messages: toAiSdkMessages(input.messages) as ModelMessage[],
     });
   },
 };

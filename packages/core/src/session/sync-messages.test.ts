@@ -312,8 +312,9 @@ describe('syncMessages history', () => {
     expect(memory.reload(result.dropped!.archiveId!)).toEqual(dropped);
   });
 
-  it('should not take an edit of the newest message that keeps its id for a continuation or a retry', async () => {
-    for (const history of ['mirror', 'append'] as const) {
+  it.each(['mirror', 'append'] as const)(
+    "should not take, in '%s' mode, an edit of the newest message that keeps its id for the stored one",
+    async (history) => {
       const { memory } = setUp();
       const sync = (messages: readonly FrameworkMessage[]) =>
         syncMessages({
@@ -333,17 +334,33 @@ describe('syncMessages history', () => {
       await expect(
         sync([...stored.slice(0, 2), edited, { id: 'd', text: 'answer' }]),
       ).rejects.toMatchObject({ reason: 'diverged', divergedAt: 2 });
-      if (history === 'append') {
-        // Not a retry of the newest message either.
-        await expect(sync([edited])).rejects.toMatchObject({
-          code: 'HISTORY_MISMATCH',
-          reason: 'foreign',
-        });
-      }
-      expect(memory.getOriginalMessages().map((m) => getMessageText(m))).toEqual(
-        ['one', 'two', 'three'],
-      );
-    }
+      expect(
+        memory.getOriginalMessages().map((message) => getMessageText(message)),
+      ).toEqual(['one', 'two', 'three']);
+    },
+  );
+
+  it("should not take, in 'append' mode, an edited newest message for a retry of it", async () => {
+    const { memory } = setUp();
+    const sync = (messages: readonly FrameworkMessage[]) =>
+      syncMessages({
+        memory,
+        messages,
+        idOf: (message, index) => message.id ?? `p${index}`,
+        convert: toCore,
+        history: 'append',
+      });
+    await sync([
+      { id: 'a', text: 'one' },
+      { id: 'b', text: 'two' },
+    ]);
+    await expect(sync([{ id: 'b', text: 'two, edited' }])).rejects.toMatchObject(
+      { code: 'HISTORY_MISMATCH', reason: 'foreign' },
+    );
+    // The same message again is a retry: nothing stored twice.
+    const retry = await sync([{ id: 'b', text: 'two' }]);
+    expect([retry.anchor, retry.appended]).toEqual(['tail', []]);
+    expect(memory.getOriginalMessages()).toHaveLength(2);
   });
 
   it("should report a mismatch unapplied with onMismatch 'report'", async () => {
