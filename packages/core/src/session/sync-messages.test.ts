@@ -354,9 +354,9 @@ describe('syncMessages history', () => {
       { id: 'a', text: 'one' },
       { id: 'b', text: 'two' },
     ]);
-    await expect(sync([{ id: 'b', text: 'two, edited' }])).rejects.toMatchObject(
-      { code: 'HISTORY_MISMATCH', reason: 'foreign' },
-    );
+    await expect(
+      sync([{ id: 'b', text: 'two, edited' }]),
+    ).rejects.toMatchObject({ code: 'HISTORY_MISMATCH', reason: 'foreign' });
     // The same message again is a retry: nothing stored twice.
     const retry = await sync([{ id: 'b', text: 'two' }]);
     expect([retry.anchor, retry.appended]).toEqual(['tail', []]);
