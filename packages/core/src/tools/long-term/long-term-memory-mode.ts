@@ -8,6 +8,7 @@
  */
 export type LongTermMemoryMode = 'static' | 'agent' | 'both';
 
+/** Every {@link LongTermMemoryMode}, in the order the docs list them (for validating options). */
 export const LONG_TERM_MEMORY_MODES: readonly LongTermMemoryMode[] = [
   'static',
   'agent',

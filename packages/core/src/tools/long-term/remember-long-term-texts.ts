@@ -6,12 +6,15 @@ import { storeLongTermEntries } from './store-long-term-entries';
 /** A text to remember with its own metadata. */
 export interface RememberEntry {
   readonly text: string;
+  /** Tags for this text only, merged over the call's `metadata`. */
   readonly metadata?: Readonly<Record<string, string>>;
 }
 
+/** How `LongTermMemory.remember` tags what it stores. */
 export interface RememberOptions {
-  /** @default 'framework' */
+  /** Who asked to remember it: the framework, or the agent through its tool. @default 'framework' */
   readonly source?: LongTermRecordSource;
+  /** String tags stored with every record (an entry's own metadata wins on a clash). */
   readonly metadata?: Readonly<Record<string, string>>;
 }
 

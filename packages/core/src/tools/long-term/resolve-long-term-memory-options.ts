@@ -16,6 +16,7 @@ import type { LongTermMemoryMode } from './long-term-memory-mode';
 import { assertValidMemoryOwner } from './memory-owner';
 import type { MemoryOwner } from './memory-owner';
 
+/** Options of `createLongTermMemory`: where records live, whose they are, and how they are found. */
 export interface CreateLongTermMemoryOptions {
   readonly backend: LongTermMemoryBackend;
   /** Whose memories: a user and/or an agent, independent of the session. */

@@ -4,8 +4,11 @@ import type { Message } from '../../vocabulary/message/message';
 /** What the handler reads from a memory (`AutoContextMemory` fits). */
 export interface ContextSearchMemory {
   readonly sessionId: string;
+  /** How many messages the append-only original store holds. */
   getOriginalMessageCount(): number;
+  /** The original message at `index` (0-based), or `undefined` past the end. */
   getOriginalMessageAt(index: number): Message | undefined;
+  /** Offloaded content by reload id. */
   getOffloadContext(): Readonly<Record<string, readonly Message[]>>;
   /** The working messages (to tell which hits the model still sees). */
   getMessages(): readonly Message[];
