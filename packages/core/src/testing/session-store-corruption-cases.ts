@@ -273,11 +273,14 @@ function createState(sessionId: string): ContextState {
     'log line: all good\n'.repeat(9000),
     'assistant',
   );
-  const stub = createTextMessage(
-    'stub-1',
-    `[offloaded, reload id ${offloadId}]`,
-    'assistant',
-  );
+  const stub: Message = {
+    ...createTextMessage(
+      'stub-1',
+      `[offloaded, reload id ${offloadId}]`,
+      'assistant',
+    ),
+    metadata: { acm: { kind: 'offload-stub', offloadId } },
+  };
   return {
     sessionId,
     working: [system, user, stub],

@@ -60,7 +60,7 @@ export function findStateConsistencyProblem({
     if (isSyntheticMessage(message) || originalIds.has(message.id)) continue;
     return {
       path: jsonPath(jsonPath('$.working', index), 'id'),
-      message: `missing-original (message ${JSON.stringify(message.id)}): a working message ACM did not write has an original message with its id${original.length === 0 ? '; the original history is empty' : ''}`,
+      message: `missing-original (message ${JSON.stringify(message.id)}): a working message ACM did not write has no original message with its id${original.length === 0 ? '; the original history is empty' : ''}`,
     };
   }
   return undefined;

@@ -450,7 +450,7 @@ describe('parseState', () => {
         document: () =>
           appended([text('u9', 'user', 'Hi.')], { workingOnly: true }),
         message:
-          'Invalid state at $.working[5].id: missing-original (message "u9"): a working message ACM did not write has an original message with its id',
+          'Invalid state at $.working[5].id: missing-original (message "u9"): a working message ACM did not write has no original message with its id',
       },
     ])(
       'should reject $violation with an InvalidStateError naming it',

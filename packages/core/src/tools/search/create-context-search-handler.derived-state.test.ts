@@ -118,6 +118,8 @@ describe('createContextSearchHandler (derived state)', () => {
       syncMessages({
         memory,
         messages,
+        // An edited history starts the memory over (the edit is archived).
+        onMismatch: 'replace',
         idOf: (_message, index) => `m${index}`,
         isStored: (message, _index, stored) =>
           JSON.stringify(message.content) === JSON.stringify(stored.content),
@@ -130,7 +132,7 @@ describe('createContextSearchHandler (derived state)', () => {
     // The user edited the card number out of the first message.
     const result = await sync(edited);
 
-    expect(result.kind).toBe('rebuilt');
+    expect(result.kind).toBe('replaced');
     expect(search.search(CARD)).toStrictEqual([]);
   });
 
