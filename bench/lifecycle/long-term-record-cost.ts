@@ -7,7 +7,10 @@
  * fresh ids, user / assistant / tool): one `createLongTermMemory` over the
  * embedded backend records the N messages (not timed), then for TURNS turns
  * a user and an assistant message are appended and `record(whole
- * conversation)` is timed (awaited; it stores the two new records). Then a
+ * conversation)` is timed (awaited; it stores the two new records); then
+ * REBUILT more turns pass the conversation rebuilt (new objects, same ids:
+ * an app that reads it back from its database every turn; the copy is not
+ * timed). Then a
  * restart: a new `createLongTermMemory` over the same backend records the
  * same whole conversation once (timed), and the records the backend holds
  * are counted: copies of each message recorded (1 = each message once).
@@ -39,6 +42,7 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(',').map(Number);
 const TURNS = Number(values.turns);
+const REBUILT = 50;
 
 /** Real messages of a kept role, cycled under fresh ids up to `count`. */
 function conversationOf(count: number, pool: readonly Message[]): Message[] {
@@ -84,6 +88,18 @@ for (const size of sizes) {
     turnMs.push(performance.now() - started);
   }
 
+  const rebuiltMs: number[] = [];
+  for (let turn = TURNS; turn < TURNS + REBUILT; turn++) {
+    conversation.push(
+      { ...users[turn % users.length]!, id: `t${turn}-user` },
+      { ...assistants[turn % assistants.length]!, id: `t${turn}-assistant` },
+    );
+    const rebuilt = conversation.map((message) => ({ ...message }));
+    const started = performance.now();
+    await memory.record(rebuilt);
+    rebuiltMs.push(performance.now() - started);
+  }
+
   const restarted = createLongTermMemory({
     backend,
     owner: { userId: 'bench-user' },
@@ -108,12 +124,13 @@ for (const size of sizes) {
     fillMs: Math.round(fillMs),
     turnMedianMs: Number(median(turnMs).toFixed(3)),
     turnP95Ms: Number(percentile(turnMs, 95).toFixed(3)),
+    rebuiltTurnMedianMs: Number(median(rebuiltMs).toFixed(3)),
     restartRecordMs: Math.round(restartMs),
     copiesPerMessageAfterRestart: Number(copiesPerMessage.toFixed(3)),
   };
   rows.push(row);
   console.log(
-    `${size} messages: record(whole conversation) per turn median ${row.turnMedianMs} ms (p95 ${row.turnP95Ms}); ` +
+    `${size} messages: record(whole conversation) per turn median ${row.turnMedianMs} ms (p95 ${row.turnP95Ms}), rebuilt every turn ${row.rebuiltTurnMedianMs} ms; ` +
       `first record after a restart ${row.restartRecordMs} ms, copies of each message ${row.copiesPerMessageAfterRestart} (fill ${row.fillMs} ms)`,
   );
 }

@@ -220,12 +220,14 @@ describe('createLongTermMemory', () => {
     };
     const one = memoryOf({ extract, ids: sequentialIds('one') }, backend);
     const two = memoryOf({ extract, ids: sequentialIds('two') }, backend);
-    await one.record([user('u1', 'a')]);
+    const conversation = [user('u1', 'a')];
+    await one.record(conversation);
     await two.record([user('u1', 'a'), assistant('a1', 'b')]);
 
-    // `one` continues its own last list: it reads only a1 and u2, asks
-    // nothing first, and the write reports a1 as recorded by `two`.
-    await one.record([user('u1', 'a'), assistant('a1', 'b'), user('u2', 'c')]);
+    // `one` continues its own list: it reads only a1 and u2, asks nothing
+    // first, and the write reports a1 as recorded by `two`.
+    conversation.push(assistant('a1', 'b'), user('u2', 'c'));
+    await one.record(conversation);
 
     expect(extracted).toStrictEqual([['u1'], ['a1'], ['a1', 'u2'], ['u2']]);
     expect(backend.records().map((r) => r.text)).toStrictEqual([
@@ -273,6 +275,74 @@ describe('createLongTermMemory', () => {
     expect(readsOfNextCall).toBe(0);
     expect(reads).toBeGreaterThanOrEqual(200);
     expect(backend.records()).toHaveLength(202);
+  });
+
+  it('should record a new message between two whose content-derived ids repeat', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const memory = memoryOf({}, backend);
+    const tool = (id: string, output: string): Message => ({
+      id,
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'lookup',
+          output,
+        },
+      ],
+    });
+
+    // Two turns of one session, as an adapter passes them: the user's "yes"
+    // and the answer "Done." have the same ids in both (named by content).
+    await memory.record([
+      user('h-yes', 'yes'),
+      tool('r1', 'seat 14C booked'),
+      assistant('h-done', 'Done.'),
+    ]);
+    await memory.record([
+      user('h-yes', 'yes'),
+      tool('r2', 'meal changed to vegan'),
+      assistant('h-done', 'Done.'),
+    ]);
+
+    expect(backend.records().map((r) => r.metadata?.messageId)).toStrictEqual([
+      'h-yes',
+      'r1',
+      'h-done',
+      'r2',
+    ]);
+  });
+
+  it('should ask the backend only about ids it does not know when a list is rebuilt every turn', async () => {
+    const inner = createEmbeddedLongTermBackend();
+    const asked: string[][] = [];
+    const memory = memoryOf(
+      {},
+      {
+        ...inner,
+        add: (records, options) => inner.add(records, options),
+        findRecordedMessages: (request) => {
+          asked.push([...request.messageIds]);
+          return inner.findRecordedMessages(request);
+        },
+        search: (request) => inner.search(request),
+        deleteOwner: (owner) => inner.deleteOwner(owner),
+      },
+    );
+    const rebuilt = (count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        user(`m${index}`, `fact ${index}`),
+      );
+
+    await memory.record(rebuilt(3));
+    await memory.record(rebuilt(5));
+
+    expect(asked).toStrictEqual([
+      ['m0', 'm1', 'm2'],
+      ['m3', 'm4'],
+    ]);
+    expect(inner.records()).toHaveLength(5);
   });
 
   it('should forget after the recordings already started, then record the conversation again', async () => {

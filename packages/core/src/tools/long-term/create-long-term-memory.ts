@@ -42,7 +42,8 @@ export interface LongTermMemory {
    * facts `extract` returns). Idempotent by message id in the backend: a
    * restarted process or a second instance passing the same conversation
    * records nothing again. Passing the whole conversation every turn costs
-   * O(new messages): a list that continues the last one is read from where
+   * O(new messages) when it continues the last list (the same message
+   * objects, as when the app appends to one array): it is read from where
    * that one ended. Calls run one at a time. All or nothing: when the
    * backend, `extract` or `embed` fails (or `embed` times out) it rejects
    * with `LongTermMemoryError` and the messages count as not recorded.

@@ -28,10 +28,10 @@ export interface LongTermMessageRecorder {
   forget(deleteOwner: () => Promise<number>): Promise<number>;
 }
 
-/** Where the last recorded list ended: its last message and that message's position. */
+/** Where the last recorded list ended: its last message (the object) and its position. */
 interface RecordCursor {
   readonly index: number;
-  readonly id: string;
+  readonly message: unknown;
 }
 
 /**
@@ -44,12 +44,15 @@ interface RecordCursor {
  *   extracting or embedding anything, a list that does not continue the last
  *   one asks the backend which of its messages are recorded
  *   (`findRecordedMessages`).
- * - **In O(new).** When a list continues the last one recorded (its message
- *   at the last list's end position has the same id), only the messages
- *   after that position are read: passing the whole conversation every turn
- *   costs what the new messages cost. The backend's marks remain the safety
- *   net (a message another instance recorded meanwhile is dropped when the
- *   write reports it).
+ * - **In O(new).** When a list continues the last one recorded (the very
+ *   message object that ended it is at the same position, as when the app
+ *   appends to its conversation), only the messages after that position are
+ *   read: passing the whole conversation every turn costs what the new
+ *   messages cost. An id alone is not trusted for this: ids derived from
+ *   content (the AI SDK middleware's) repeat. Another list is read whole,
+ *   against the ids this memory knows recorded (no backend call for those).
+ *   The backend's marks remain the safety net (a message another instance
+ *   recorded meanwhile is dropped when the write reports it).
  *
  * Calls run one at a time, in call order. All or nothing per write: when
  * `extract`, `embed` or the backend fails, the call rejects, nothing of
@@ -59,6 +62,8 @@ export function createLongTermMessageRecorder(
   setup: LongTermMemorySetup,
 ): LongTermMessageRecorder {
   let cursor: RecordCursor | undefined;
+  /** Ids this memory recorded or found recorded (what `forget` deletes is forgotten with it). */
+  let known = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs calls one at a time, in call order. */
   const serial = <T>(run: () => Promise<T>): Promise<T> => {
@@ -73,18 +78,20 @@ export function createLongTermMessageRecorder(
     const start = continuedAt(messages, cursor);
     const scanned = messages.slice(start);
     assertMessages(scanned, start);
-    const candidates = keptMessages(setup, scanned);
+    const candidates = keptMessages(setup, scanned, known);
     let fresh = candidates;
     if (start === 0 && candidates.length > 0) {
       const recorded = await findRecorded(setup, candidates);
+      for (const id of recorded) known.add(id);
       fresh = candidates.filter((message) => !recorded.has(message.id));
     }
     for (const group of groupMessages(setup, fresh)) {
       await recordGroup(setup, group);
+      for (const message of group.messages) known.add(message.id);
     }
     if (messages.length > 0) {
       const index = messages.length - 1;
-      cursor = { index, id: (messages[index] as Message).id };
+      cursor = { index, message: messages[index] };
     }
   };
 
@@ -93,6 +100,7 @@ export function createLongTermMessageRecorder(
     forget: (deleteOwner) =>
       serial(() => {
         cursor = undefined;
+        known = new Set();
         return deleteOwner();
       }),
   };
@@ -100,30 +108,36 @@ export function createLongTermMessageRecorder(
 
 /**
  * Where to start reading `messages`: after the last list's end when
- * `messages` continues it (same id at that position), else at 0.
+ * `messages` continues it (the same message object at that position), else
+ * at 0.
  */
 function continuedAt(
   messages: readonly unknown[],
   cursor: RecordCursor | undefined,
 ): number {
-  if (cursor === undefined || messages.length <= cursor.index) return 0;
-  const at = messages[cursor.index];
-  return at !== null &&
-    typeof at === 'object' &&
-    (at as { id?: unknown }).id === cursor.id
+  return cursor !== undefined &&
+    messages.length > cursor.index &&
+    messages[cursor.index] === cursor.message
     ? cursor.index + 1
     : 0;
 }
 
-/** The messages of a kept role, once per id, without the memory tools' parts. */
+/** The messages of a kept role not `known`, once per id, without the memory tools' parts. */
 function keptMessages(
   { keptRoles }: LongTermMemorySetup,
   messages: readonly Message[],
+  known: ReadonlySet<string>,
 ): Message[] {
   const seen = new Set<string>();
   const kept: Message[] = [];
   for (const message of messages) {
-    if (!keptRoles.has(message.role) || seen.has(message.id)) continue;
+    if (
+      !keptRoles.has(message.role) ||
+      seen.has(message.id) ||
+      known.has(message.id)
+    ) {
+      continue;
+    }
     seen.add(message.id);
     kept.push(withoutMemoryToolParts(message));
   }

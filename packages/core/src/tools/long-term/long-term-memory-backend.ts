@@ -61,6 +61,7 @@ export type LongTermAddResult =
       readonly messageIds: readonly string[];
     };
 
+/** What an `add` does besides storing its records. */
 export interface LongTermAddOptions {
   /**
    * Marks these messages recorded together with the records, all or

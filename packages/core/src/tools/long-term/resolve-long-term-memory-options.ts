@@ -22,7 +22,11 @@ export interface CreateLongTermMemoryOptions {
   /** Whose memories: a user and/or an agent, independent of the session. */
   readonly owner: MemoryOwner;
   readonly mode: LongTermMemoryMode;
-  /** The current session, stored on each record (not a search scope). */
+  /**
+   * The current session (the conversation's id, the same after a restart):
+   * stored on each record (not a search scope) and the scope of message ids
+   * for recording each message once. Absent: message ids are the owner's.
+   */
   readonly sessionId?: string;
   /** @default systemClock */
   readonly clock?: Clock;
