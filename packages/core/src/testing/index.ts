@@ -11,6 +11,17 @@ export type {
 } from './describe-memory-on-store';
 export { describeSessionStore } from './describe-session-store';
 export type { DescribeSessionStoreOptions } from './describe-session-store';
+export {
+  describeSessionStoreCorruption,
+  SESSION_LOG_CORRUPTIONS,
+  SESSION_STORE_SAVE_PATHS,
+} from './describe-session-store-corruption';
+export type {
+  DescribeSessionStoreCorruptionOptions,
+  SessionLogCorruption,
+  SessionStoreSavePath,
+  StoredLogRecord,
+} from './describe-session-store-corruption';
 export { findSharedDataDir, SHARED_DATA_FILES } from './find-shared-data-dir';
 export type {
   FindSharedDataDirOptions,

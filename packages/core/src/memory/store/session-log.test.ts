@@ -225,6 +225,9 @@ describe('planSessionLogWrite / replaySessionLog', () => {
       [[log[1]!], '$log[0].format'],
       [[log[0]!, '{"revision":3,"keep":9}'], '$log[1].keep'],
       [[log[0]!, '{"revision":3,"removed":["x"]}'], '$log[1].removed'],
+      // A newer writer's fields: replaying without them would drop them.
+      [[log[0]!, '{"revision":3,"pinned":[0]}'], '$log[1].pinned'],
+      [[log[0]!.replace('{', '{"ttl":5,')], '$log[0].ttl'],
     ];
     for (const [records, path] of cases) {
       let caught: unknown;

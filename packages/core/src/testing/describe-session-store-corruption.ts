@@ -1,0 +1,284 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreConflictError } from '../vocabulary/error/store-conflict-error';
+import { StoreError } from '../vocabulary/error/store-error';
+import type { Message } from '../vocabulary/message/message';
+import type { ContextState } from '../state/context-state/context-state';
+import type { MaybePromise, SessionStore } from '../memory/store/session-store';
+import { SESSION_LOG_SCHEMA_VERSION } from '../memory/store/session-log';
+import { captureError } from './capture-error';
+
+/** One record of a stored session log, as a store's test hook exposes it. */
+export interface StoredLogRecord {
+  /** The revision the record brings the session to (a Postgres row's key). */
+  readonly revision: number;
+  /** The record's JSON text (as the store holds it, or any text for corruption). */
+  readonly text: string;
+}
+
+export interface DescribeSessionStoreCorruptionOptions {
+  /** Shown in the test names, e.g. `'file'` or `'redis'`. */
+  name: string;
+  /** Returns a fresh, empty store. Called before every test. */
+  create: () => MaybePromise<SessionStore>;
+  /**
+   * Another instance of the store `create` made, over the same storage and
+   * sharing nothing in memory with it (a second process, or the same one
+   * after a restart).
+   */
+  reopen: (store: SessionStore) => MaybePromise<SessionStore>;
+  /**
+   * Releases what `create` made. Called after every test with its store.
+   * @default nothing
+   */
+  cleanup?: (store: SessionStore) => MaybePromise<void>;
+  /**
+   * Replaces the session log of `sessionId` behind the store's back with
+   * `rewrite(records)`, leaving everything else the store keeps for the
+   * session (its head: revision, epoch, format) as it is. Returns `false`
+   * when the store cannot hold the rewritten log at all (PostgreSQL `jsonb`
+   * cannot hold text that is not JSON): that case does not apply to it.
+   */
+  rewriteLog: (
+    store: SessionStore,
+    sessionId: string,
+    rewrite: (records: readonly StoredLogRecord[]) => StoredLogRecord[],
+  ) => MaybePromise<boolean>;
+  /**
+   * Everything the store holds for `sessionId`, raw (bytes, keys, rows), as a
+   * value `toStrictEqual` compares: a refused save must leave it unchanged.
+   */
+  snapshot: (store: SessionStore, sessionId: string) => MaybePromise<unknown>;
+}
+
+/**
+ * How a session log can be found damaged behind a writer's back, each as a
+ * rewrite of its records. The log is `[full record, delta record]` when it is
+ * damaged (see {@link describeSessionStoreCorruption}).
+ */
+export const SESSION_LOG_CORRUPTIONS = {
+  /** No damage: the save must succeed (the control of every save path). */
+  none: (records) => [...records],
+  /** The last record's bytes replaced by as many bytes that are not JSON. */
+  garbled: (records) => replaceLast(records, (text) => '#'.repeat(text.length)),
+  /** The last record cut in the middle (a partial restore, a torn copy). */
+  cut: (records) =>
+    replaceLast(records, (text) => text.slice(0, Math.floor(text.length / 2))),
+  /** The last record gone: the log ends a revision before the head says. */
+  truncated: (records) => records.slice(0, -1),
+  /** Every record gone, the session's head left. */
+  empty: () => [],
+  /** The first (full) record gone, the deltas after it left. */
+  'missing-head': (records) => records.slice(1),
+  /** The head record says a schema version newer than this library reads. */
+  'newer-schema': (records) =>
+    replaceFirst(records, (record) => ({
+      ...record,
+      schemaVersion: SESSION_LOG_SCHEMA_VERSION + 1,
+    })),
+  /** The head record has another format tag. */
+  'unknown-format': (records) =>
+    replaceFirst(records, (record) => ({
+      ...record,
+      format: 'acm.session-lox',
+    })),
+  /** The head record names another session (same length, same epoch). */
+  'foreign-session': (records) =>
+    replaceFirst(records, (record) => ({
+      ...record,
+      sessionId: `${String(record.sessionId).slice(0, -1)}X`,
+    })),
+  /** The last record has a field this version does not know (a newer writer's delta). */
+  'unknown-field': (records) =>
+    replaceLast(records, (text) =>
+      JSON.stringify({ ...parseObject(text), pinned: [0] }),
+    ),
+  /** The last record is JSON of the wrong shape. */
+  'invalid-record': (records) =>
+    replaceLast(records, (text) =>
+      JSON.stringify({ ...parseObject(text), revision: 'two' }),
+    ),
+} satisfies Record<
+  string,
+  (records: readonly StoredLogRecord[]) => StoredLogRecord[]
+>;
+
+export type SessionLogCorruption = keyof typeof SESSION_LOG_CORRUPTIONS;
+
+/**
+ * The save paths a writer can take onto a damaged log:
+ * - `append`: the instance that wrote the log appends a delta from its cached cursor;
+ * - `compaction`: that instance replaces the log with a full record (its garbage exceeds the compaction threshold);
+ * - `reopened`: another instance, which has not read the log, saves;
+ * - `relineage`: the writer's log was deleted and written again up to the same
+ *   revision by another instance (another epoch) before the damage: its save is
+ *   answered "stale" and it must read the log before writing.
+ */
+export const SESSION_STORE_SAVE_PATHS = [
+  'append',
+  'compaction',
+  'reopened',
+  'relineage',
+] as const;
+
+export type SessionStoreSavePath = (typeof SESSION_STORE_SAVE_PATHS)[number];
+
+/**
+ * Conformance cases for issue #24 item 5, "stores never write past what they
+ * cannot read": every save path × every kind of damage to the log the save
+ * would append to or replace. A damaged log must make the save fail with
+ * `StoreError` (or `StoreConflictError` when the damage makes the stored
+ * revision another one) and leave the stored session exactly as it was;
+ * an undamaged one (`none`) must take the save. Cases the store cannot hold
+ * (`rewriteLog` returns `false`) are skipped at run time.
+ */
+export function describeSessionStoreCorruption({
+  name,
+  create,
+  reopen,
+  cleanup,
+  rewriteLog,
+  snapshot,
+}: DescribeSessionStoreCorruptionOptions): void {
+  describe(`describeSessionStoreCorruption(${name})`, () => {
+    let store: SessionStore;
+
+    beforeEach(async () => {
+      store = await create();
+    });
+
+    afterEach(async () => {
+      await cleanup?.(store);
+    });
+
+    const cases = SESSION_STORE_SAVE_PATHS.flatMap((path) =>
+      (Object.keys(SESSION_LOG_CORRUPTIONS) as SessionLogCorruption[]).map(
+        (kind) => [path, kind] as const,
+      ),
+    );
+
+    it.for(cases)(
+      'should refuse a %s save onto a log damaged as %s, writing nothing',
+      async ([path, kind], context) => {
+        const sessionId = 'session-1';
+        const first = createState(sessionId);
+        const second = appendText(first, 'user-2', 'Second question?');
+        const next =
+          path === 'compaction'
+            ? { ...appendText(second, 'user-3', 'Drop it.'), offloads: {} }
+            : appendText(second, 'user-3', 'Third question?');
+
+        let writer = store;
+        if (path === 'reopened' || path === 'relineage') {
+          writer = await reopen(store);
+        }
+        await writer.save(sessionId, first, { expectedRevision: null });
+        await writer.save(sessionId, second, { expectedRevision: 1 });
+        if (path === 'reopened') writer = await reopen(store);
+        if (path === 'relineage') {
+          await store.delete(sessionId);
+          await store.save(sessionId, first, { expectedRevision: null });
+          await store.save(sessionId, second, { expectedRevision: 1 });
+        }
+        const held = await rewriteLog(
+          store,
+          sessionId,
+          SESSION_LOG_CORRUPTIONS[kind],
+        );
+        if (!held) {
+          context.skip(`${name} cannot hold a log damaged as ${kind}`);
+          return;
+        }
+        const before = await snapshot(store, sessionId);
+
+        const error = await captureError(() =>
+          writer.save(sessionId, next, { expectedRevision: 2 }),
+        );
+
+        if (kind === 'none') {
+          expect(error).toBeUndefined();
+          expect(await (await reopen(store)).load(sessionId)).toStrictEqual(
+            next,
+          );
+          return;
+        }
+        expect(
+          StoreError.isInstance(error) || StoreConflictError.isInstance(error),
+          `typed refusal, got ${String(error)}`,
+        ).toBe(true);
+        expect(error).toMatchObject({ sessionId });
+        expect(await snapshot(store, sessionId)).toStrictEqual(before);
+      },
+    );
+  });
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+function replaceLast(
+  records: readonly StoredLogRecord[],
+  replace: (text: string) => string,
+): StoredLogRecord[] {
+  const last = records.at(-1)!;
+  return [...records.slice(0, -1), { ...last, text: replace(last.text) }];
+}
+
+function replaceFirst(
+  records: readonly StoredLogRecord[],
+  replace: (record: Record<string, unknown>) => Record<string, unknown>,
+): StoredLogRecord[] {
+  const [head, ...rest] = records;
+  return [
+    { ...head!, text: JSON.stringify(replace(parseObject(head!.text))) },
+    ...rest,
+  ];
+}
+
+function createTextMessage(
+  id: string,
+  text: string,
+  role: Message['role'],
+): Message {
+  return { id, role, content: [{ type: 'text', text }] };
+}
+
+function appendText(state: ContextState, id: string, text: string) {
+  const message = createTextMessage(id, text, 'user');
+  return {
+    ...state,
+    working: [...state.working, message],
+    original: [...state.original, message],
+    revision: state.revision + 1,
+  } satisfies ContextState;
+}
+
+/**
+ * A session whose offload entry holds a 160 KB summary (not an original
+ * message, so the log writes its body): dropping the entry leaves more
+ * garbage than the compaction threshold and than half the log, so that save
+ * replaces the log with a full record.
+ */
+function createState(sessionId: string): ContextState {
+  const offloadId = '5f0c6a1e9b2d4c7f8a3e1d0b6c9f2a47';
+  const system = createTextMessage('system', 'You are careful.', 'system');
+  const user = createTextMessage('user-1', 'Summarize the logs.', 'user');
+  const summary = createTextMessage(
+    'summary-1',
+    'log line: all good\n'.repeat(9000),
+    'assistant',
+  );
+  const stub = createTextMessage(
+    'stub-1',
+    `[offloaded, reload id ${offloadId}]`,
+    'assistant',
+  );
+  return {
+    sessionId,
+    working: [system, user, stub],
+    original: [system, user],
+    offloads: { [offloadId]: [summary] },
+    events: [],
+    revision: 1,
+  };
+}
