@@ -26,7 +26,6 @@ import {
   captureError,
   describeMemoryOnStore,
   describeSessionStore,
-  describeSessionStoreCorruption,
 } from '@acm/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -86,46 +85,46 @@ describeSessionStore({
           }),
     );
   },
+  logAccess: {
+    reopen: (store) => {
+      const reopened = createFileSessionStore({
+        directory: directoryOf.get(store)!,
+      });
+      directoryOf.set(reopened, directoryOf.get(store)!);
+      return reopened;
+    },
+    // In place, with the file's times put back: damage that leaves size and mtime alone is caught too.
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const path = sessionPath(store, sessionId);
+      const { mtimeNs } = await stat(path, { bigint: true });
+      const text = await readFile(path, 'utf8');
+      const records = rewrite(
+        text
+          .split('\n')
+          .slice(0, -1)
+          .map((line, index) => ({ revision: index, text: line })),
+      );
+      await writeFile(
+        path,
+        records.map((record) => `${record.text}\n`).join(''),
+      );
+      // utimes takes a double: `touch` puts the mtime back to the nanosecond.
+      const nanoseconds = String(mtimeNs % 1_000_000_000n).padStart(9, '0');
+      await execFileAsync('touch', [
+        '-m',
+        '-d',
+        `@${mtimeNs / 1_000_000_000n}.${nanoseconds}`,
+        path,
+      ]);
+      return true;
+    },
+    snapshot: async (store, sessionId) =>
+      readFile(sessionPath(store, sessionId), 'utf8'),
+  },
 });
 
 const sessionPath = (store: SessionStore, sessionId: string) =>
   join(directoryOf.get(store)!, `${encodeSessionFileName(sessionId)}.json`);
-
-describeSessionStoreCorruption({
-  name: 'file',
-  create: createStore,
-  reopen: (store) => {
-    const reopened = createFileSessionStore({
-      directory: directoryOf.get(store)!,
-    });
-    directoryOf.set(reopened, directoryOf.get(store)!);
-    return reopened;
-  },
-  // In place, with the file's times put back: damage that leaves size and mtime alone is caught too.
-  rewriteLog: async (store, sessionId, rewrite) => {
-    const path = sessionPath(store, sessionId);
-    const { mtimeNs } = await stat(path, { bigint: true });
-    const text = await readFile(path, 'utf8');
-    const records = rewrite(
-      text
-        .split('\n')
-        .slice(0, -1)
-        .map((line, index) => ({ revision: index, text: line })),
-    );
-    await writeFile(path, records.map((record) => `${record.text}\n`).join(''));
-    // utimes takes a double: `touch` puts the mtime back to the nanosecond.
-    const nanoseconds = String(mtimeNs % 1_000_000_000n).padStart(9, '0');
-    await execFileAsync('touch', [
-      '-m',
-      '-d',
-      `@${mtimeNs / 1_000_000_000n}.${nanoseconds}`,
-      path,
-    ]);
-    return true;
-  },
-  snapshot: async (store, sessionId) =>
-    readFile(sessionPath(store, sessionId), 'utf8'),
-});
 
 describeMemoryOnStore({ name: 'file', create: createStore });
 

@@ -4,7 +4,6 @@ import {
   captureError,
   describeMemoryOnStore,
   describeSessionStore,
-  describeSessionStoreCorruption,
 } from '@acm/core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -69,68 +68,58 @@ describeSessionStore({
       );
     }
   },
-});
-
-describeSessionStoreCorruption({
-  name: 'postgres',
-  create: async () => {
-    const table = nextTable();
-    await migratePostgresSessionStore({ pool, table });
-    const store = createPostgresSessionStore({ pool, table });
-    tables.set(store, table);
-    return store;
-  },
-  reopen: (store) =>
-    createPostgresSessionStore({ pool, table: tables.get(store)! }),
-  cleanup: async (store) => {
-    await pool.query(`DROP TABLE IF EXISTS "${tables.get(store)}"`);
-    await pool.query(`DROP TABLE IF EXISTS "${tables.get(store)}_log"`);
-  },
-  rewriteLog: async (store, sessionId, rewrite) => {
-    const log = `"${tables.get(store)!}_log"`;
-    const { rows } = await pool.query<{ revision: string; record: string }>(
-      `SELECT revision::text AS revision, record::text AS record FROM ${log}
-       WHERE session_id = $1 ORDER BY revision`,
-      [sessionId],
-    );
-    const records = rewrite(
-      rows.map((row) => ({ revision: Number(row.revision), text: row.record })),
-    );
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`DELETE FROM ${log} WHERE session_id = $1`, [
-        sessionId,
-      ]);
-      for (const { revision, text } of records) {
-        await client.query(
-          `INSERT INTO ${log} (session_id, revision, record) VALUES ($1, $2, $3::jsonb)`,
-          [sessionId, revision, text],
-        );
+  logAccess: {
+    reopen: (store) =>
+      createPostgresSessionStore({ pool, table: tables.get(store)! }),
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const log = `"${tables.get(store)!}_log"`;
+      const { rows } = await pool.query<{ revision: string; record: string }>(
+        `SELECT revision::text AS revision, record::text AS record FROM ${log}
+         WHERE session_id = $1 ORDER BY revision`,
+        [sessionId],
+      );
+      const records = rewrite(
+        rows.map((row) => ({
+          revision: Number(row.revision),
+          text: row.record,
+        })),
+      );
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`DELETE FROM ${log} WHERE session_id = $1`, [
+          sessionId,
+        ]);
+        for (const { revision, text } of records) {
+          await client.query(
+            `INSERT INTO ${log} (session_id, revision, record) VALUES ($1, $2, $3::jsonb)`,
+            [sessionId, revision, text],
+          );
+        }
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        // jsonb holds JSON only: text that is not JSON cannot be stored.
+        if ((error as { code?: string }).code === '22P02') return false;
+        throw error;
+      } finally {
+        client.release();
       }
-      await client.query('COMMIT');
-      return true;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      // jsonb holds JSON only: text that is not JSON cannot be stored.
-      if ((error as { code?: string }).code === '22P02') return false;
-      throw error;
-    } finally {
-      client.release();
-    }
-  },
-  snapshot: async (store, sessionId) => {
-    const table = tables.get(store)!;
-    const head = await pool.query(
-      `SELECT revision::text AS revision, state::text AS state FROM "${table}" WHERE session_id = $1`,
-      [sessionId],
-    );
-    const log = await pool.query(
-      `SELECT revision::text AS revision, record::text AS record FROM "${table}_log"
-       WHERE session_id = $1 ORDER BY revision`,
-      [sessionId],
-    );
-    return { head: head.rows, log: log.rows };
+    },
+    snapshot: async (store, sessionId) => {
+      const table = tables.get(store)!;
+      const head = await pool.query(
+        `SELECT revision::text AS revision, state::text AS state FROM "${table}" WHERE session_id = $1`,
+        [sessionId],
+      );
+      const log = await pool.query(
+        `SELECT revision::text AS revision, record::text AS record FROM "${table}_log"
+         WHERE session_id = $1 ORDER BY revision`,
+        [sessionId],
+      );
+      return { head: head.rows, log: log.rows };
+    },
   },
 });
 

@@ -4,7 +4,6 @@ import {
   captureError,
   describeMemoryOnStore,
   describeSessionStore,
-  describeSessionStoreCorruption,
 } from '@acm/core/testing';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -90,51 +89,51 @@ describeSessionStore({
     );
     await client.hSet(`${tag}:state`, { epoch: kind });
   },
-});
-
-describeSessionStoreCorruption({
-  name: 'redis',
-  create: createStore,
-  reopen: (store) =>
-    createRedisSessionStore({ client, keyPrefix: prefixOf.get(store)! }),
-  // The log is a string of records, one per line (or a list, as stored before).
-  rewriteLog: async (store, sessionId, rewrite) => {
-    const key = `${prefixOf.get(store)!}{${sessionId}}:log`;
-    const list = (await client.type(key)) === 'list';
-    const texts = list
-      ? await client.lRange(key, 0, -1)
-      : ((await client.get(key)) ?? '').split('\n').slice(0, -1);
-    const records = rewrite(
-      texts.map((text, index) => ({ revision: index, text })),
-    );
-    await client.del(key);
-    if (records.length > 0) {
-      if (list)
-        await client.rPush(
-          key,
-          records.map(({ text }) => text),
-        );
-      else
-        await client.set(key, records.map(({ text }) => `${text}\n`).join(''));
-    }
-    return true;
-  },
-  snapshot: async (store, sessionId) => {
-    const tag = `${prefixOf.get(store)!}{${sessionId}}`;
-    const keys: Record<string, unknown> = {};
-    for (const suffix of ['state', 'log', 'offloads']) {
-      const key = `${tag}:${suffix}`;
-      const type = await client.type(key);
-      keys[suffix] =
-        type === 'hash'
-          ? await client.hGetAll(key)
-          : type === 'list'
-            ? await client.lRange(key, 0, -1)
-            : type === 'string'
-              ? await client.get(key)
-              : type;
-    }
-    return keys;
+  logAccess: {
+    reopen: (store) =>
+      createRedisSessionStore({ client, keyPrefix: prefixOf.get(store)! }),
+    // The log is a string of records, one per line (or a list, as stored before).
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const key = `${prefixOf.get(store)!}{${sessionId}}:log`;
+      const list = (await client.type(key)) === 'list';
+      const texts = list
+        ? await client.lRange(key, 0, -1)
+        : ((await client.get(key)) ?? '').split('\n').slice(0, -1);
+      const records = rewrite(
+        texts.map((text, index) => ({ revision: index, text })),
+      );
+      await client.del(key);
+      if (records.length > 0) {
+        if (list)
+          await client.rPush(
+            key,
+            records.map(({ text }) => text),
+          );
+        else
+          await client.set(
+            key,
+            records.map(({ text }) => `${text}\n`).join(''),
+          );
+      }
+      return true;
+    },
+    snapshot: async (store, sessionId) => {
+      const tag = `${prefixOf.get(store)!}{${sessionId}}`;
+      const keys: Record<string, unknown> = {};
+      for (const suffix of ['state', 'log', 'offloads']) {
+        const key = `${tag}:${suffix}`;
+        const type = await client.type(key);
+        keys[suffix] =
+          type === 'hash'
+            ? await client.hGetAll(key)
+            : type === 'list'
+              ? await client.lRange(key, 0, -1)
+              : type === 'string'
+                ? await client.get(key)
+                : type;
+      }
+      return keys;
+    },
   },
 });
 

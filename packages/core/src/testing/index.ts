@@ -12,16 +12,15 @@ export type {
 export { describeSessionStore } from './describe-session-store';
 export type { DescribeSessionStoreOptions } from './describe-session-store';
 export {
-  describeSessionStoreCorruption,
   SESSION_LOG_CORRUPTIONS,
   SESSION_STORE_SAVE_PATHS,
-} from './describe-session-store-corruption';
+} from './session-store-corruption-cases';
 export type {
-  DescribeSessionStoreCorruptionOptions,
   SessionLogCorruption,
+  SessionStoreLogAccess,
   SessionStoreSavePath,
   StoredLogRecord,
-} from './describe-session-store-corruption';
+} from './session-store-corruption-cases';
 export { findSharedDataDir, SHARED_DATA_FILES } from './find-shared-data-dir';
 export type {
   FindSharedDataDirOptions,

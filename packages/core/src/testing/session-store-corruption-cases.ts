@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StoreConflictError } from '../vocabulary/error/store-conflict-error';
 import { StoreError } from '../vocabulary/error/store-error';
 import type { Message } from '../vocabulary/message/message';
@@ -6,6 +6,7 @@ import type { ContextState } from '../state/context-state/context-state';
 import type { MaybePromise, SessionStore } from '../memory/store/session-store';
 import { SESSION_LOG_SCHEMA_VERSION } from '../memory/store/session-log';
 import { captureError } from './capture-error';
+import type { ConformanceSubject } from './describe-conformance';
 
 /** One record of a stored session log, as a store's test hook exposes it. */
 export interface StoredLogRecord {
@@ -15,11 +16,11 @@ export interface StoredLogRecord {
   readonly text: string;
 }
 
-export interface DescribeSessionStoreCorruptionOptions {
-  /** Shown in the test names, e.g. `'file'` or `'redis'`. */
-  name: string;
-  /** Returns a fresh, empty store. Called before every test. */
-  create: () => MaybePromise<SessionStore>;
+/**
+ * What `describeSessionStore` needs of a store's test to run the corruption
+ * cases ({@link sessionStoreCorruptionCases}); all three or none.
+ */
+export interface SessionStoreLogAccess {
   /**
    * Another instance of the store `create` made, over the same storage and
    * sharing nothing in memory with it (a second process, or the same one
@@ -27,16 +28,12 @@ export interface DescribeSessionStoreCorruptionOptions {
    */
   reopen: (store: SessionStore) => MaybePromise<SessionStore>;
   /**
-   * Releases what `create` made. Called after every test with its store.
-   * @default nothing
-   */
-  cleanup?: (store: SessionStore) => MaybePromise<void>;
-  /**
    * Replaces the session log of `sessionId` behind the store's back with
    * `rewrite(records)`, leaving everything else the store keeps for the
-   * session (its head: revision, epoch, format) as it is. Returns `false`
-   * when the store cannot hold the rewritten log at all (PostgreSQL `jsonb`
-   * cannot hold text that is not JSON): that case does not apply to it.
+   * session (its head: revision, epoch, format) as it is, and as much of its
+   * metadata as it can (a file's mtime). Returns `false` when the store cannot
+   * hold the rewritten log at all (PostgreSQL `jsonb` cannot hold text that is
+   * not JSON): that case does not apply to it.
    */
   rewriteLog: (
     store: SessionStore,
@@ -53,7 +50,7 @@ export interface DescribeSessionStoreCorruptionOptions {
 /**
  * How a session log can be found damaged behind a writer's back, each as a
  * rewrite of its records. The log is `[full record, delta record]` when it is
- * damaged (see {@link describeSessionStoreCorruption}).
+ * damaged (see {@link sessionStoreCorruptionCases}).
  */
 export const SESSION_LOG_CORRUPTIONS = {
   /** No damage: the save must succeed (the control of every save path). */
@@ -123,93 +120,78 @@ export const SESSION_STORE_SAVE_PATHS = [
 export type SessionStoreSavePath = (typeof SESSION_STORE_SAVE_PATHS)[number];
 
 /**
- * Conformance cases for issue #24 item 5, "stores never write past what they
- * cannot read": every save path × every kind of damage to the log the save
- * would append to or replace. A damaged log must make the save fail with
- * `StoreError` (or `StoreConflictError` when the damage makes the stored
- * revision another one) and leave the stored session exactly as it was;
- * an undamaged one (`none`) must take the save. Cases the store cannot hold
- * (`rewriteLog` returns `false`) are skipped at run time.
+ * The cases of `describeSessionStore` for issue #24 item 5, "stores never
+ * write past what they cannot read": every save path × every kind of damage
+ * to the log the save would append to or replace. A damaged log must make the
+ * save fail with `StoreError` (or `StoreConflictError` when the damage makes
+ * the stored revision another one) naming the session, and leave what the
+ * store holds exactly as it was; an undamaged one (`none`) must take the save.
+ * Cases the store cannot hold (`rewriteLog` returns `false`) are skipped at
+ * run time; without `access` every case is skipped.
  */
-export function describeSessionStoreCorruption({
-  name,
-  create,
-  reopen,
-  cleanup,
-  rewriteLog,
-  snapshot,
-}: DescribeSessionStoreCorruptionOptions): void {
-  describe(`describeSessionStoreCorruption(${name})`, () => {
-    let store: SessionStore;
+export function sessionStoreCorruptionCases(
+  { current }: ConformanceSubject<SessionStore>,
+  access: SessionStoreLogAccess | undefined,
+): void {
+  const cases = SESSION_STORE_SAVE_PATHS.flatMap((path) =>
+    (Object.keys(SESSION_LOG_CORRUPTIONS) as SessionLogCorruption[]).map(
+      (kind) => [path, kind] as const,
+    ),
+  );
 
-    beforeEach(async () => {
-      store = await create();
-    });
+  it.skipIf(access === undefined).for(cases)(
+    'should refuse a %s save onto a log damaged as %s, writing nothing',
+    async ([path, kind], context) => {
+      const { reopen, rewriteLog, snapshot } = access!;
+      const store = current();
+      const sessionId = 'session-1';
+      const first = createState(sessionId);
+      const second = appendText(first, 'user-2', 'Second question?');
+      const next =
+        path === 'compaction'
+          ? { ...appendText(second, 'user-3', 'Drop it.'), offloads: {} }
+          : appendText(second, 'user-3', 'Third question?');
 
-    afterEach(async () => {
-      await cleanup?.(store);
-    });
+      let writer = store;
+      if (path === 'reopened' || path === 'relineage') {
+        writer = await reopen(store);
+      }
+      await writer.save(sessionId, first, { expectedRevision: null });
+      await writer.save(sessionId, second, { expectedRevision: 1 });
+      if (path === 'reopened') writer = await reopen(store);
+      if (path === 'relineage') {
+        await store.delete(sessionId);
+        await store.save(sessionId, first, { expectedRevision: null });
+        await store.save(sessionId, second, { expectedRevision: 1 });
+      }
+      const held = await rewriteLog(
+        store,
+        sessionId,
+        SESSION_LOG_CORRUPTIONS[kind],
+      );
+      if (!held) {
+        context.skip(`the store cannot hold a log damaged as ${kind}`);
+        return;
+      }
+      const before = await snapshot(store, sessionId);
 
-    const cases = SESSION_STORE_SAVE_PATHS.flatMap((path) =>
-      (Object.keys(SESSION_LOG_CORRUPTIONS) as SessionLogCorruption[]).map(
-        (kind) => [path, kind] as const,
-      ),
-    );
+      const error = await captureError(() =>
+        writer.save(sessionId, next, { expectedRevision: 2 }),
+      );
 
-    it.for(cases)(
-      'should refuse a %s save onto a log damaged as %s, writing nothing',
-      async ([path, kind], context) => {
-        const sessionId = 'session-1';
-        const first = createState(sessionId);
-        const second = appendText(first, 'user-2', 'Second question?');
-        const next =
-          path === 'compaction'
-            ? { ...appendText(second, 'user-3', 'Drop it.'), offloads: {} }
-            : appendText(second, 'user-3', 'Third question?');
-
-        let writer = store;
-        if (path === 'reopened' || path === 'relineage') {
-          writer = await reopen(store);
-        }
-        await writer.save(sessionId, first, { expectedRevision: null });
-        await writer.save(sessionId, second, { expectedRevision: 1 });
-        if (path === 'reopened') writer = await reopen(store);
-        if (path === 'relineage') {
-          await store.delete(sessionId);
-          await store.save(sessionId, first, { expectedRevision: null });
-          await store.save(sessionId, second, { expectedRevision: 1 });
-        }
-        const held = await rewriteLog(
-          store,
-          sessionId,
-          SESSION_LOG_CORRUPTIONS[kind],
-        );
-        if (!held) {
-          context.skip(`${name} cannot hold a log damaged as ${kind}`);
-          return;
-        }
-        const before = await snapshot(store, sessionId);
-
-        const error = await captureError(() =>
-          writer.save(sessionId, next, { expectedRevision: 2 }),
-        );
-
-        if (kind === 'none') {
-          expect(error).toBeUndefined();
-          expect(await (await reopen(store)).load(sessionId)).toStrictEqual(
-            next,
-          );
-          return;
-        }
-        expect(
-          StoreError.isInstance(error) || StoreConflictError.isInstance(error),
-          `typed refusal, got ${String(error)}`,
-        ).toBe(true);
-        expect(error).toMatchObject({ sessionId });
-        expect(await snapshot(store, sessionId)).toStrictEqual(before);
-      },
-    );
-  });
+      if (kind === 'none') {
+        expect(error).toBeUndefined();
+        expect(await (await reopen(store)).load(sessionId)).toStrictEqual(next);
+        return;
+      }
+      expect(
+        StoreError.isInstance(error) || StoreConflictError.isInstance(error),
+        `typed refusal, got ${String(error)}`,
+      ).toBe(true);
+      expect(error).toMatchObject({ sessionId });
+      expect(await snapshot(store, sessionId)).toStrictEqual(before);
+    },
+  );
 }
 
 function parseObject(text: string): Record<string, unknown> {

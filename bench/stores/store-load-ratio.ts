@@ -10,14 +10,11 @@
  * (bench/lib/bench-servers.ts), unless ACM_BENCH_REDIS_URL /
  * ACM_BENCH_POSTGRES_URL name running ones.
  *
- * Run: cd bench && npx tsx --conditions=@acm/source store-load-ratio.ts
+ * Run: cd bench && npx tsx --conditions=@acm/source stores/store-load-ratio.ts   # or: pnpm store-load-ratio
  * Writes bench/results/store-load-ratio.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { ContextState, Message, SessionStore } from '@acm/core';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
@@ -28,10 +25,9 @@ import {
 import { createRedisSessionStore } from '@acm/store-redis';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { startBenchServer } from './lib/bench-servers';
-import { median } from './lib/stats';
-
-const benchDirectory = dirname(fileURLToPath(import.meta.url));
+import { startBenchServer } from '../lib/bench-servers';
+import { median } from '../lib/stats';
+import { writeResult } from '../lib/write-result';
 const SIZES = [5_000, 10_000];
 const SHAPES = ['appended', 'compacted'] as const;
 const LOADS = Number(process.env.ACM_LOAD_RATIO_LOADS ?? 11);
@@ -181,20 +177,11 @@ async function main(): Promise<void> {
       `| ${row.messages} | ${row.shape} | ${row.stateBytes} | ${row.redisMs.toFixed(1)} | ${row.postgresMs.toFixed(1)} | ${row.ratio.toFixed(2)} |`,
     );
   }
-  const out = join(benchDirectory, 'results', 'store-load-ratio.json');
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        machine: { cpus: cpus().length, loadavg: loadavg() },
-        loads: LOADS,
-        rows,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const out = writeResult('store-load-ratio.json', {
+    machine: { cpus: cpus().length, loadavg: loadavg() },
+    loads: LOADS,
+    rows,
+  });
   console.log(`\nwrote ${out}`);
 }
 
