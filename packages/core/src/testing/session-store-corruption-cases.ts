@@ -53,8 +53,6 @@ export interface SessionStoreLogAccess {
  * damaged (see {@link sessionStoreCorruptionCases}).
  */
 export const SESSION_LOG_CORRUPTIONS = {
-  /** No damage: the save must succeed (the control of every save path). */
-  none: (records) => [...records],
   /** The last record's bytes replaced by as many bytes that are not JSON. */
   garbled: (records) => replaceLast(records, (text) => '#'.repeat(text.length)),
   /** The last record cut in the middle (a partial restore, a torn copy). */
@@ -125,7 +123,8 @@ export type SessionStoreSavePath = (typeof SESSION_STORE_SAVE_PATHS)[number];
  * to the log the save would append to or replace. A damaged log must make the
  * save fail with `StoreError` (or `StoreConflictError` when the damage makes
  * the stored revision another one) naming the session, and leave what the
- * store holds exactly as it was; an undamaged one (`none`) must take the save.
+ * store holds exactly as it was; the same save onto the log as it was written
+ * must go through (the control of each path).
  * Cases the store cannot hold (`rewriteLog` returns `false`) are skipped at
  * run time; without `access` every case is skipped.
  */
@@ -133,63 +132,87 @@ export function sessionStoreCorruptionCases(
   { current }: ConformanceSubject<SessionStore>,
   access: SessionStoreLogAccess | undefined,
 ): void {
+  /** Saves `first` and `second` as `path` has it, damages the log, then tries `next`. */
+  async function run(
+    path: SessionStoreSavePath,
+    damage: (records: readonly StoredLogRecord[]) => StoredLogRecord[],
+  ) {
+    const { reopen, rewriteLog, snapshot } = access!;
+    const store = current();
+    const sessionId = 'session-1';
+    const first = createState(sessionId);
+    const second = appendText(first, 'user-2', 'Second question?');
+    const next =
+      path === 'compaction'
+        ? { ...appendText(second, 'user-3', 'Drop it.'), offloads: {} }
+        : appendText(second, 'user-3', 'Third question?');
+
+    let writer = store;
+    if (path === 'reopened' || path === 'relineage') {
+      writer = await reopen(store);
+    }
+    await writer.save(sessionId, first, { expectedRevision: null });
+    await writer.save(sessionId, second, { expectedRevision: 1 });
+    if (path === 'reopened') writer = await reopen(store);
+    if (path === 'relineage') {
+      await store.delete(sessionId);
+      await store.save(sessionId, first, { expectedRevision: null });
+      await store.save(sessionId, second, { expectedRevision: 1 });
+    }
+    const held = await rewriteLog(store, sessionId, damage);
+    const before = held ? await snapshot(store, sessionId) : undefined;
+    const error = held
+      ? await captureError(() =>
+          writer.save(sessionId, next, { expectedRevision: 2 }),
+        )
+      : undefined;
+    return {
+      held,
+      error,
+      sessionId,
+      next,
+      before,
+      after: () => snapshot(store, sessionId),
+      reload: async () => (await reopen(store)).load(sessionId),
+    };
+  }
+
   const cases = SESSION_STORE_SAVE_PATHS.flatMap((path) =>
     (Object.keys(SESSION_LOG_CORRUPTIONS) as SessionLogCorruption[]).map(
       (kind) => [path, kind] as const,
     ),
   );
 
-  it.skipIf(access === undefined).for(cases)(
-    'should refuse a %s save onto a log damaged as %s, writing nothing',
-    async ([path, kind], context) => {
-      const { reopen, rewriteLog, snapshot } = access!;
-      const store = current();
-      const sessionId = 'session-1';
-      const first = createState(sessionId);
-      const second = appendText(first, 'user-2', 'Second question?');
-      const next =
-        path === 'compaction'
-          ? { ...appendText(second, 'user-3', 'Drop it.'), offloads: {} }
-          : appendText(second, 'user-3', 'Third question?');
+  it.skipIf(access === undefined).for(SESSION_STORE_SAVE_PATHS)(
+    'should take the %s save onto a log left as it was written',
+    async (path) => {
+      const { error, next, reload } = await run(path, (records) => [
+        ...records,
+      ]);
 
-      let writer = store;
-      if (path === 'reopened' || path === 'relineage') {
-        writer = await reopen(store);
-      }
-      await writer.save(sessionId, first, { expectedRevision: null });
-      await writer.save(sessionId, second, { expectedRevision: 1 });
-      if (path === 'reopened') writer = await reopen(store);
-      if (path === 'relineage') {
-        await store.delete(sessionId);
-        await store.save(sessionId, first, { expectedRevision: null });
-        await store.save(sessionId, second, { expectedRevision: 1 });
-      }
-      const held = await rewriteLog(
-        store,
-        sessionId,
+      expect(error).toBeUndefined();
+      expect(await reload()).toStrictEqual(next);
+    },
+  );
+
+  it.skipIf(access === undefined).for(cases)(
+    'should refuse the %s save onto a log damaged as %s, writing nothing',
+    async ([path, kind], context) => {
+      const { held, error, sessionId, before, after } = await run(
+        path,
         SESSION_LOG_CORRUPTIONS[kind],
       );
       if (!held) {
         context.skip(`the store cannot hold a log damaged as ${kind}`);
         return;
       }
-      const before = await snapshot(store, sessionId);
 
-      const error = await captureError(() =>
-        writer.save(sessionId, next, { expectedRevision: 2 }),
-      );
-
-      if (kind === 'none') {
-        expect(error).toBeUndefined();
-        expect(await (await reopen(store)).load(sessionId)).toStrictEqual(next);
-        return;
-      }
       expect(
         StoreError.isInstance(error) || StoreConflictError.isInstance(error),
         `typed refusal, got ${String(error)}`,
       ).toBe(true);
       expect(error).toMatchObject({ sessionId });
-      expect(await snapshot(store, sessionId)).toStrictEqual(before);
+      expect(await after()).toStrictEqual(before);
     },
   );
 }
