@@ -110,6 +110,8 @@ export {
   MAX_SESSION_ID_LENGTH,
   SESSION_LOG_FORMAT,
   SESSION_LOG_SCHEMA_VERSION,
+  SESSION_LOG_SEAL_HEAD_BYTES,
+  SESSION_LOG_SEAL_TAIL_BYTES,
   assertValidSave,
   assertValidSessionId,
   createMigrationCursor,

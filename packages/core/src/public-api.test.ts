@@ -67,6 +67,8 @@ describe('@acm/core/adapter public API', () => {
       'NO_SESSION_MEMORY_REPLY',
       'SESSION_LOG_FORMAT',
       'SESSION_LOG_SCHEMA_VERSION',
+      'SESSION_LOG_SEAL_HEAD_BYTES',
+      'SESSION_LOG_SEAL_TAIL_BYTES',
       'SHARED_SESSION_ID',
       'STRATEGY_NAMES',
       'assertValidSave',
