@@ -329,7 +329,9 @@ export class AutoContextMemory {
   /**
    * Replaces the whole state with one read by `parseState`: JSON text, the
    * parsed document, or a `ContextState` object as `getState()` returns it
-   * (validated the same way). Nothing changes when it fails.
+   * (validated the same way). Nothing changes when it fails. With a store,
+   * the loaded state becomes the session's next revision, so `save()` writes
+   * it (an earlier saved state loaded again included).
    * @throws (rejects) InvalidStateError for an invalid state;
    * InvalidArgumentError when it belongs to another session.
    */
