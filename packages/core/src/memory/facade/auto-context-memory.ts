@@ -350,6 +350,8 @@ export class AutoContextMemory {
    * (validated the same way). Nothing changes when it fails. The history is
    * replaced: the calibration is back to 1, offload ids cleared earlier are
    * forgotten, and state derived from the memory is rebuilt (`getEpochs`).
+   * With a store, the loaded state becomes the session's next revision, so
+   * `save()` writes it (an earlier saved state loaded again included).
    * @throws (rejects) InvalidStateError for an invalid state;
    * InvalidArgumentError when it belongs to another session.
    */
