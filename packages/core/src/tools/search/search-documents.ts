@@ -12,6 +12,8 @@ export interface IndexedMessage {
   readonly index: number | undefined;
   /** Round of the original history (count of user messages up to it); `undefined` for an offload-only message. */
   readonly round: number | undefined;
+  /** Whether it is a tool message of the original history (scored with its round). */
+  readonly roundTool: boolean;
   /**
    * Tie-break among equal scores, derived from the state alone (so an index
    * built again after an eviction ranks as the one kept up to date did):
@@ -20,6 +22,8 @@ export interface IndexedMessage {
    */
   readonly order: number;
   readonly orderKey: string;
+  /** The last query that found it by its own words (`SearchDocuments.queries`): ranking scratch, no set per query. */
+  foundBy: number;
 }
 
 /**
@@ -45,6 +49,12 @@ export interface SearchDocuments {
   readonly offloadMessages: Map<string, readonly string[]>;
   /** The working messages by id, as last read. */
   working: Map<string, Message>;
+  /**
+   * Indexed messages the model can no longer reach (neither in the working
+   * messages nor in an entry: deleted, behind a cleared entry), found again
+   * whenever the working messages or entries were rewritten; usually empty.
+   */
+  unreachable: Set<string>;
   /** The epochs last seen (`undefined` before the first sync, or for a memory without epochs). */
   epochs: MemoryEpochs | undefined;
   /** Original messages indexed (the next one to index is at this position). */
@@ -52,6 +62,11 @@ export interface SearchDocuments {
   /** Rounds of the original history: a round starts at each user message. */
   round: number;
   readonly toolResultsOf: Map<number, string[]>;
+  /** Queries ranked so far (stamps `IndexedMessage.foundBy`). */
+  queries: number;
+  /** Ranking scratch: the best score of each round in the current query (0 when none), and the rounds it set. */
+  roundScores: Float64Array;
+  readonly touchedRounds: number[];
 }
 
 /** Nothing indexed yet, over a new full-text index. */
@@ -65,10 +80,14 @@ export function createSearchDocuments(
     entriesOf: new Map(),
     offloadMessages: new Map(),
     working: new Map(),
+    unreachable: new Set(),
     epochs: undefined,
     indexedCount: 0,
     round: 0,
     toolResultsOf: new Map(),
+    queries: 0,
+    roundScores: new Float64Array(64),
+    touchedRounds: [],
   };
 }
 
@@ -111,6 +130,12 @@ export function syncSearchDocuments(
       memory.getMessages().map((message) => [message.id, message]),
     );
     syncOffloadEntries(current, memory.getOffloadContext());
+    current.unreachable = new Set();
+    for (const id of current.documents.keys()) {
+      if (!current.working.has(id) && !current.offloadOf.has(id)) {
+        current.unreachable.add(id);
+      }
+    }
   }
   current.epochs = epochs;
   return current;
@@ -118,7 +143,7 @@ export function syncSearchDocuments(
 
 /** Whether the model can still reach the indexed message `id` (in its context, or behind a reload id). */
 export function isReachable(indexed: SearchDocuments, id: string): boolean {
-  return indexed.working.has(id) || indexed.offloadOf.has(id);
+  return indexed.unreachable.size === 0 || !indexed.unreachable.has(id);
 }
 
 /** Takes in the offload entries that are new and forgets the ones gone (with their offload-only messages). */
@@ -192,8 +217,10 @@ function addDocument(
     text,
     index: position,
     round: position === undefined ? undefined : round,
+    roundTool: position !== undefined && message.role === 'tool',
     order: position ?? Number.MAX_SAFE_INTEGER,
     orderKey,
+    foundBy: 0,
   });
   indexed.index.add(message.id, text);
   if (position === undefined) return;
