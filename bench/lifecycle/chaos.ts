@@ -43,7 +43,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import {
   AcmError,
   createApproximateTokenCounter,
@@ -54,9 +54,8 @@ import type { AutoContextMemory, Message, SessionStore } from '@acm/core';
 import {
   createSessionRegistry,
   createSessionSearchHandler,
-  isSameValue,
   syncMessages,
-} from '@acm/core/internal';
+} from '@acm/core/adapter';
 import { createContextSearchHandler } from '@acm/core/long-term';
 import type { ContextSearchHandler } from '@acm/core/long-term';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
@@ -775,7 +774,7 @@ async function runParent(): Promise<void> {
         const message = storedById.get(id);
         if (
           message === undefined ||
-          !isSameValue(message, expectedById.get(id))
+          !isDeepStrictEqual(message, expectedById.get(id))
         ) {
           counts.lost++;
           note(
