@@ -40,6 +40,7 @@ export type ContextReloadMemorySource =
  * `autoContextMiddleware` holds it).
  */
 export interface ContextReloadSessions {
+  /** The tool's answer for `input` (`{ id }`) on the session `sessionId`; never rejects. */
   reload(
     sessionId: unknown,
     input: unknown,

@@ -14,7 +14,9 @@ import { tool } from '@langchain/core/tools';
  * (core's `SessionManager`, as `autoContextMiddleware` holds it).
  */
 export interface ContextSearchSessions {
+  /** The tool's answer for `input` (`{ query, limit? }`) on the session `sessionId`; never rejects. */
   search(sessionId: unknown, input: unknown): Promise<string>;
+  /** Keeps a search index per session from now on (call once, before the first search). */
   indexForSearch(): void;
 }
 

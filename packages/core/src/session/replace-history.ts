@@ -4,7 +4,9 @@ import { createContextState } from '../state/context-state/create-context-state'
 import type { Message } from '../vocabulary/message/message';
 import type { DroppedHistory } from './history-options';
 
+/** What `replaceHistory` starts the memory over from. */
 export interface ReplaceHistoryOptions {
+  /** The memory whose history is replaced. */
   readonly memory: AutoContextMemory;
   /** The list's messages as core messages: the session's new history. */
   readonly messages: readonly Message[];

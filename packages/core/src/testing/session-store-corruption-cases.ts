@@ -18,7 +18,7 @@ export interface StoredLogRecord {
 
 /**
  * What `describeSessionStore` needs of a store's test to run the corruption
- * cases ({@link sessionStoreCorruptionCases}); all three or none.
+ * cases (`describeSessionStore`'s corruption cases); all three or none.
  */
 export interface SessionStoreLogAccess {
   /**
@@ -50,7 +50,7 @@ export interface SessionStoreLogAccess {
 /**
  * How a session log can be found damaged behind a writer's back, each as a
  * rewrite of its records. The log is `[full record, delta record]` when it is
- * damaged (see {@link sessionStoreCorruptionCases}).
+ * damaged (see `describeSessionStore`'s corruption cases).
  */
 export const SESSION_LOG_CORRUPTIONS = {
   /** The last record's bytes replaced by as many bytes that are not JSON. */
@@ -97,6 +97,7 @@ export const SESSION_LOG_CORRUPTIONS = {
   (records: readonly StoredLogRecord[]) => StoredLogRecord[]
 >;
 
+/** A kind of damage `describeSessionStore` makes to a stored log behind the writer's back. */
 export type SessionLogCorruption = keyof typeof SESSION_LOG_CORRUPTIONS;
 
 /**
@@ -115,6 +116,7 @@ export const SESSION_STORE_SAVE_PATHS = [
   'relineage',
 ] as const;
 
+/** A way a save reaches a stored log (append, compaction rewrite, reopened, relineage). */
 export type SessionStoreSavePath = (typeof SESSION_STORE_SAVE_PATHS)[number];
 
 /**

@@ -51,7 +51,7 @@ function trimJoiners(raw: string): string {
 }
 
 /**
- * `raw` cut into pieces of at most {@link MAX_SEARCH_TOKEN_LENGTH} code units
+ * `raw` cut into pieces of at most 255 (`MAX_SEARCH_TOKEN_LENGTH`) code units
  * (never between the two halves of a surrogate pair), each trimmed of joiners;
  * empty pieces left out. Most tokens are short: one piece, `raw` trimmed.
  */
@@ -82,7 +82,7 @@ function boundedTokens(raw: string): string[] {
  * Ordinals become their number (`20th` → `20`), and each date adds terms
  * that match it however it is written (`May 20th`, `20 mai`, `2024-05-20`
  * all add `may-20`; see `dateSearchTerms`). A token longer than
- * {@link MAX_SEARCH_TOKEN_LENGTH} (255) characters is cut into tokens of at
+ * 255 characters is cut into tokens of at
  * most that length. Linear in the length of `text`, whatever it holds.
  * Used for records, queries and `context_search`, so they agree.
  */
