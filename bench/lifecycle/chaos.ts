@@ -426,9 +426,13 @@ async function runWorker(): Promise<void> {
       let held: string[] = acknowledged;
       const outcome = await run(model, async (memory) => {
         try {
+          // Half the resumptions say what they send ('append': the store is
+          // the history); the other half keep the default 'mirror', which
+          // must refuse a list that does not continue the session.
           await syncMessages<Message>({
             memory,
             messages: fresh,
+            history: random() < 0.5 ? 'append' : 'mirror',
             idOf: (message) => message.id,
             convert: (messages) => messages,
           });
