@@ -153,11 +153,12 @@ async function measureReplies() {
   const memory = createLongTermMemory({
     backend: {
       ...inner,
-      add: async (records) => {
+      add: async (records, options) => {
         inFlight++;
         await new Promise((resolve) => setTimeout(resolve, SLOW_ADD_MS));
-        await inner.add(records);
+        const result = await inner.add(records, options);
         inFlight--;
+        return result;
       },
       search: (request) => inner.search(request),
       deleteOwner: (who) => inner.deleteOwner(who),

@@ -144,12 +144,16 @@ const openingQueries = conversations
   .slice(0, 100);
 const allQueries = [...queries, ...openingQueries];
 
+// Every message is in the context (nothing compressed); the epochs never
+// move, so the index is built once (a memory without epochs is read again on
+// every search).
 const fake: ContextSearchMemory = {
   sessionId: 'latency',
   getOriginalMessageCount: () => pool.length,
   getOriginalMessageAt: (index) => pool[index],
   getOffloadContext: () => ({}),
-  getMessages: () => [],
+  getMessages: () => pool,
+  getEpochs: () => ({ history: 0, state: 0 }),
 };
 const handler = createContextSearchHandler(fake);
 let t0 = performance.now();

@@ -114,6 +114,7 @@ export async function runAgentLoop({
   const agent = createReActAgent({
     model: createScriptedModel(),
     systemPrompt: 'You audit Python repositories.',
+    // history: 'append' (the default): run() gets what is new, the memory is the history
     memory,
     planNotebook: new PlanNotebook(),
     tools: [

@@ -137,6 +137,7 @@ export async function runExample({
 
   const acm = autoContextMiddleware({
     sessionId: 'example',
+    // history: 'mirror' (the default): `messages` below is the full history
     config: { maxToken: 6_000 },
     counter: createApproximateTokenCounter(),
     summarizer: summarizerFromLanguageModel(summaryModel),
@@ -154,8 +155,10 @@ export async function runExample({
         inputSchema: z.object({ q: z.string() }),
         execute: ({ q }) => Promise.resolve(`3 matches for ${q}`),
       }),
+      // Through the middleware's sessions: held, or loaded from its store.
       [CONTEXT_RELOAD_TOOL_NAME]: contextReloadTool({
-        memory: () => acm.getMemory('example'),
+        sessions: acm,
+        sessionId: 'example',
       }),
     },
     stopWhen: isStepCount(4),

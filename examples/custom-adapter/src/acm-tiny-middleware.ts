@@ -9,10 +9,7 @@ import {
   stringifyToolOutput,
 } from '@acm/core';
 import type { AutoContextMemory, Message, Part } from '@acm/core';
-import {
-  createSessionManager,
-  createSessionReloadHandler,
-} from '@acm/core/adapter';
+import { createSessionManager } from '@acm/core/adapter';
 import type { AutoContextSessionOptions } from '@acm/core/adapter';
 import type {
   TinyMessage,
@@ -120,9 +117,6 @@ export function acmTinyMiddleware(
   });
   /** How to calibrate a call, by the list the model got. */
   const calibrations = new WeakMap<object, (usage: unknown) => void>();
-  const reload = createSessionReloadHandler<{ readonly threadId: string }>({
-    getMemory: ({ threadId }) => sessions.getMemory(threadId),
-  });
   return {
     async beforeModel({ threadId, messages, tools }) {
       const call = await sessions.manage({
@@ -141,7 +135,9 @@ export function acmTinyMiddleware(
       name: CONTEXT_RELOAD_TOOL_NAME,
       description: contextReloadToolDefinition.description,
       inputSchema: contextReloadToolDefinition.inputSchema,
-      execute: (input, context) => reload(input, context),
+      // Through the sessions: a thread evicted since the model's call is
+      // loaded from the store (never rejects).
+      execute: (input, context) => sessions.reload(context.threadId, input),
     },
     getMemory: sessions.getMemory,
   };

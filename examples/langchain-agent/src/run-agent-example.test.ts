@@ -6,7 +6,8 @@ describe('runAgentExample', () => {
     const lines: string[] = [];
     const result = await runAgentExample({ log: (line) => lines.push(line) });
     expect(lines).toHaveLength(4);
-    expect(result.originalMessages).toBe(4 * (1 + 8 * 2 + 1) - 1 + 2);
+    // Every turn (its question, 8 calls with their results, its answer) and the reload call and result.
+    expect(result.originalMessages).toBe(4 * (1 + 8 * 2 + 1) + 2);
     expect(result.stateMessages).toBeLessThan(result.originalMessages);
     expect(result.strategies.length).toBeGreaterThan(0);
     expect(result.reloadReply).toMatch(/^Offloaded context "/);

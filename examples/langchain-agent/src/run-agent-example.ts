@@ -116,13 +116,15 @@ export async function runAgentExample({
     model,
     tools: [ls],
     systemPrompt: 'You are a code-base explorer.',
-    middleware: [autoContextMiddleware({ memory })],
+    // history: 'append' (the default): ACM's memory is the thread's history,
+    // so each run sends only its new message, as without a checkpointer.
+    middleware: [autoContextMiddleware({ memory, history: 'append' })],
   });
 
   let messages: BaseMessage[] = [];
   for (let round = 0; round < rounds; round++) {
     const state = await agent.invoke(
-      { messages: [...messages, new HumanMessage(`Explore part ${round}.`)] },
+      { messages: [new HumanMessage(`Explore part ${round}.`)] },
       { recursionLimit: 500 },
     );
     messages = state.messages;

@@ -76,11 +76,19 @@ export type {
   CreateStrategyContextOptions,
   CreateTiktokenTokenCounterOptions,
   CreateTokenCounterOptions,
+  DroppedHistory,
   Exchange,
   ExtractIdentifierLedgerOptions,
   FilePart,
   FixedContent,
   FromOpenAIMessagesOptions,
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMismatchReason,
+  HistoryMode,
+  HistoryOptions,
   IdentifierLedger,
   IdGenerator,
   InMemorySessionStore,
@@ -137,6 +145,7 @@ export type {
   PreviewCompressionOptions,
   PromptConfig,
   ReasoningPart,
+  RecordedCall,
   RenderedSummaryRequest,
   RenderLedgerOptions,
   RenderTranscriptOptions,
@@ -204,6 +213,7 @@ export type {
   WarmUpOptions,
   WriteSessionLogOptions,
 } from '@acm/core';
+export { HistoryMismatchError } from '@acm/core/adapter';
 export * from './react-agent';
 export * from './auto-context';
 export * from './hook';

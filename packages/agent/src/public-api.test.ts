@@ -12,6 +12,7 @@ describe('@acm/agent public API', () => {
       'CALIBRATION_METADATA_KEY',
       'CONTEXT_RELOAD_INSTRUCTION',
       'CONTEXT_RELOAD_TOOL_NAME',
+      'HistoryMismatchError',
       'InvalidArgumentError',
       'InvalidConfigError',
       'InvalidMessageError',

@@ -80,16 +80,22 @@ describe('createAiSdkSessions', () => {
     expect(call.sync.appended.map((message) => message.id)).toEqual(['m4']);
     expect(call.messages).toHaveLength(6);
 
-    // An edited history at a checked position is taken in again.
+    // An edited history at a checked position is refused; the store keeps the session.
     const edited = structuredClone(prompt);
     (edited[4] as { content: unknown }).content = [
       { type: 'text', text: 'Something else.' },
     ];
-    const rebuilt = await createAiSdkSessions({ store, counter }, '').manage({
-      sessionId: 's',
-      messages: [...edited, next],
-      variant: 'v3',
+    await expect(
+      createAiSdkSessions({ store, counter }, '').manage({
+        sessionId: 's',
+        messages: [...edited, next],
+        variant: 'v3',
+      }),
+    ).rejects.toMatchObject({
+      code: 'HISTORY_MISMATCH',
+      divergedAt: 3,
+      stored: { id: 'm3', role: 'assistant' },
     });
-    expect(rebuilt.sync.kind).toBe('rebuilt');
+    expect(store.load('s')?.original).toHaveLength(5);
   });
 });

@@ -1,7 +1,11 @@
 import type { AiSdkMessage } from '@acm/core/formats';
-import type { AutoContextSessionOptions, SessionManager } from '@acm/core';
+import type { AutoContextSessionOptions } from '@acm/core';
 import { readToolDefinitions } from '@acm/core/adapter';
-import { createAiSdkSessions } from './auto-context-middleware';
+import { createAiSdkSessions, sessionAccess } from './auto-context-middleware';
+import type {
+  AiSdkHistoryOptions,
+  AiSdkSessions,
+} from './auto-context-middleware';
 
 /** The `prepareStep` options the helper reads (ai 6 and ai 7). */
 export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
@@ -13,12 +17,14 @@ export interface AutoContextStepOptions<TMessage extends AiSdkMessage> {
 }
 
 /**
- * The options of `autoContextPrepareStep`: the session of a loop, what is
+ * The options of `autoContextPrepareStep`: the session of a loop, how its
+ * messages are read (`history`, `onMismatch`, as the middleware's), what is
  * sent outside `messages`, and how each session's memory is made and kept
  * (core's `AutoContextSessionOptions`: memory options, `createMemory`,
  * `store`, `maxSessions`, `idleTimeoutMs`, `sharedSession`).
  */
-export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions {
+export interface AutoContextPrepareStepOptions
+  extends AutoContextSessionOptions, AiSdkHistoryOptions {
   /**
    * The session of a loop: a fixed id, or a function of the step options
    * (returning `undefined` when the step names none). A step without a
@@ -43,11 +49,12 @@ export interface AutoContextPrepareStepOptions extends AutoContextSessionOptions
   readonly tools?: Readonly<Record<string, unknown>> | readonly unknown[];
 }
 
-/** A `prepareStep` function plus access to its sessions (`getMemory`, `deleteSession`). */
-export interface AutoContextPrepareStep extends Pick<
-  SessionManager<AiSdkMessage>,
-  'getMemory' | 'deleteSession'
-> {
+/**
+ * A `prepareStep` function plus access to its sessions (`getMemory`,
+ * `deleteSession`, and `reload` / `search` for `contextReloadTool` /
+ * `contextSearchTool`, as on `autoContextMiddleware`).
+ */
+export interface AutoContextPrepareStep extends AiSdkSessions {
   <TMessage extends AiSdkMessage>(
     options: AutoContextStepOptions<TMessage>,
   ): Promise<{ messages: TMessage[] }>;
@@ -98,8 +105,11 @@ export function autoContextPrepareStep({
     });
     return { messages: call.messages as TMessage[] };
   };
-  return Object.assign(prepareStep, {
-    getMemory: sessions.getMemory,
-    deleteSession: sessions.deleteSession,
-  });
+  return Object.assign(
+    prepareStep,
+    sessionAccess(
+      sessions,
+      typeof sessionId === 'string' ? sessionId : undefined,
+    ),
+  );
 }

@@ -76,11 +76,19 @@ export type {
   CreateStrategyContextOptions,
   CreateTiktokenTokenCounterOptions,
   CreateTokenCounterOptions,
+  DroppedHistory,
   Exchange,
   ExtractIdentifierLedgerOptions,
   FilePart,
   FixedContent,
   FromOpenAIMessagesOptions,
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMismatchReason,
+  HistoryMode,
+  HistoryOptions,
   IdentifierLedger,
   IdGenerator,
   InMemorySessionStore,
@@ -137,6 +145,7 @@ export type {
   PreviewCompressionOptions,
   PromptConfig,
   ReasoningPart,
+  RecordedCall,
   RenderedSummaryRequest,
   RenderLedgerOptions,
   RenderTranscriptOptions,
@@ -244,10 +253,11 @@ export {
 } from './auto-context-middleware';
 export type {
   AiSdkCallOptions,
+  AiSdkHistoryOptions,
   AutoContextMiddleware,
   AutoContextMiddlewareOptions,
 } from './auto-context-middleware';
-export { SHARED_SESSION_ID } from '@acm/core/adapter';
+export { HistoryMismatchError, SHARED_SESSION_ID } from '@acm/core/adapter';
 export { autoContextPrepareStep } from './auto-context-prepare-step';
 export type {
   AutoContextPrepareStep,

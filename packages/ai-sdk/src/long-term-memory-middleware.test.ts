@@ -69,12 +69,14 @@ function createGatedBackend(inner = createInMemoryLongTermBackend()) {
     release() {
       open();
     },
-    async add(records) {
+    async add(records, options) {
       events.push('add-start');
       await gate;
-      await inner.add(records);
+      const result = await inner.add(records, options);
       events.push('add-end');
+      return result;
     },
+    findRecordedMessages: (request) => inner.findRecordedMessages(request),
     async search(request) {
       backend.searches++;
       return inner.search(request);
@@ -161,6 +163,46 @@ describe('longTermMemoryMiddleware', () => {
     ).toStrictEqual([
       'Reservation XEWRD9 (LAX to ATL) was upgraded to economy.',
       'Your reservation XEWRD9 is in economy now.',
+    ]);
+  });
+
+  it('should record a call sent again after a restart once', async () => {
+    const backend = createInMemoryLongTermBackend();
+    const call = async () => {
+      // A new process: a new long-term memory and middleware over the same backend.
+      const ltm = longTermMemoryMiddleware({
+        memory: createLongTermMemory({
+          backend,
+          owner,
+          mode: 'static',
+          sessionId: 'thread-7',
+        }),
+      });
+      await generateText({
+        model: wrapLanguageModel({
+          model: answerModel('Seat 14C is yours.'),
+          middleware: ltm,
+        }),
+        messages: [
+          { role: 'user', content: 'Hello!' },
+          { role: 'assistant', content: 'Hi, how can I help?' },
+          { role: 'user', content: 'Give me seat 14C please.' },
+        ],
+      });
+      await ltm.flush();
+    };
+
+    await call();
+    await call();
+
+    const recorded = await backend.search({
+      owner,
+      query: 'seat 14C',
+      limit: 10,
+    });
+    expect(recorded.map((hit) => hit.record.text).sort()).toStrictEqual([
+      'Give me seat 14C please.',
+      'Seat 14C is yours.',
     ]);
   });
 

@@ -55,8 +55,9 @@ export type LongTermMemoryMiddleware = Pick<
  * message stay byte-identical, so provider prompt caches keep hitting (ADR
  * 2026-11-26-long-term-memory-adapters). After the model answered, it records
  * the turn (the latest user message, the tool results after it and the
- * answer; core skips what it recorded before) without awaiting it: the reply
- * is never delayed, and a failure goes to `onError`.
+ * answer; core records each message once, by id, in the backend: a call sent
+ * again after a restart or to another instance adds nothing) without awaiting
+ * it: the reply is never delayed, and a failure goes to `onError`.
  *
  * Put it after `autoContextMiddleware` so ACM manages the conversation
  * without the injected block:

@@ -14,6 +14,7 @@ describe('@acm/ai-sdk public API', () => {
       'CONTEXT_RELOAD_INSTRUCTION',
       'CONTEXT_RELOAD_TOOL_NAME',
       'EXECUTION_DENIED_TEXT',
+      'HistoryMismatchError',
       'InvalidArgumentError',
       'InvalidConfigError',
       'InvalidMessageError',

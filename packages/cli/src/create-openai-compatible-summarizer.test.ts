@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOpenAICompatibleSummarizer } from './create-openai-compatible-summarizer';
 
 async function withServer(
@@ -249,7 +249,10 @@ describe('createOpenAICompatibleSummarizer retries', () => {
           transcript: 't',
           signal: controller.signal,
         });
-        setTimeout(() => controller.abort(new Error('pass timeout')), 50);
+        // The pass times out once the 429 has come back (not on a clock: a
+        // loaded machine may not have sent the request in 50 ms).
+        await vi.waitFor(() => expect(bodies).toHaveLength(1));
+        controller.abort(new Error('pass timeout'));
 
         await expect(pending).rejects.toThrow('pass timeout');
         expect(bodies).toHaveLength(1);

@@ -1,11 +1,15 @@
 import type {
   AutoContextMemory as CoreMemory,
   AutoContextMemoryOptions as CoreMemoryOptions,
+  HistoryMismatchEvent,
+  HistoryMode,
   OffloadLookup,
 } from '@acm/core';
 import type { PersistedMemory } from '@acm/core/adapter';
 import {
   createPersistedMemory,
+  hashValue,
+  syncMessages,
   withoutOffloadMarkers,
 } from '@acm/core/adapter';
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
@@ -34,7 +38,39 @@ export interface AutoContextChatMessageHistoryOptions extends CoreMemoryOptions 
    * @default false
    */
   readonly offloadMarkers?: boolean;
+  /**
+   * What `addMessages` receives: `'append'`, the new messages (as
+   * `RunnableWithMessageHistory` and `saveContext` add them; messages the
+   * history holds already at its end, a retry, or the whole stored history
+   * sent again, are not stored twice); `'mirror'`, the full history each
+   * time (only what follows the stored part is added). A list that does
+   * neither follows `onMismatch`.
+   * @default 'append'
+   */
+  readonly history?: HistoryMode;
+  /**
+   * `addMessages` with a list that does not continue the stored history (a
+   * history that repeats the stored start and then leaves it, a message the
+   * history holds elsewhere, only new messages in `'mirror'` mode): `'error'`
+   * rejects with `HistoryMismatchError` (code `HISTORY_MISMATCH`) and changes
+   * nothing; `'replace'` starts the history over from the list and archives
+   * the messages it drops behind one reload id (`onHistoryMismatch`'s
+   * `dropped.archiveId`, `memory.reload(id)`). The history is one session,
+   * so there is no `'fork'`: make a history with another `sessionId`.
+   * @default 'error'
+   */
+  readonly onMismatch?: 'error' | 'replace';
+  /**
+   * Receives every mismatch with its outcome (`'error'` before the call
+   * rejects, `'replace'` with `dropped`).
+   * @default undefined
+   */
+  readonly onHistoryMismatch?: (event: HistoryMismatchEvent) => void;
 }
+
+/** What `HistoryMismatchError` tells a chat history's user to set. */
+const REMEDY =
+  "set history: 'append' if addMessages gets only the new messages, or onMismatch: 'replace' to start over (the dropped messages are archived behind a reload id)";
 
 /**
  * A LangChain chat message history (`RunnableWithMessageHistory`, anything
@@ -56,11 +92,18 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   readonly offloadMarkers: boolean;
 
   readonly #persisted: PersistedMemory;
+  readonly #history: Pick<
+    AutoContextChatMessageHistoryOptions,
+    'history' | 'onMismatch' | 'onHistoryMismatch'
+  >;
 
   constructor({
     memory,
     fixedTokens = 0,
     offloadMarkers = false,
+    history = 'append',
+    onMismatch = 'error',
+    onHistoryMismatch,
     ...coreOptions
   }: AutoContextChatMessageHistoryOptions = {}) {
     super();
@@ -68,6 +111,7 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
     this.memory = this.#persisted.memory;
     this.fixedTokens = fixedTokens;
     this.offloadMarkers = offloadMarkers;
+    this.#history = { history, onMismatch, onHistoryMismatch };
   }
 
   /** The core memory's session. */
@@ -100,18 +144,37 @@ export class AutoContextChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   /**
-   * Appends messages, all or none (id-less ones get `lc-<position>`).
-   * @throws (rejects) InvalidMessageError for a message core cannot hold (a
-   * reused id, a tool result without its call, a non-JSON field).
+   * Appends messages, all or none (id-less ones get `lc-<position>`), read
+   * as `history` says (core's `syncMessages`).
+   * @throws (rejects) HistoryMismatchError for a list that does not continue
+   * the stored history (`onMismatch: 'error'`); InvalidMessageError for a
+   * message core cannot hold (a tool result without its call, a non-JSON
+   * field). Nothing changed then.
    */
   override async addMessages(messages: BaseMessage[]): Promise<void> {
     await this.#persisted.run((memory) =>
-      memory.addMessages(
-        fromLangChainMessages(messages, {
-          previous: memory.getMessages(),
-          offset: memory.getOriginalMessages().length,
-        }),
-      ),
+      syncMessages({
+        ...this.#history,
+        memory,
+        messages,
+        remedy: REMEDY,
+        idOf: (message, index) => message.id ?? `lc-${index}`,
+        // A message without an id is recognised by what it converts to.
+        isStored: (message, _index, stored) =>
+          message.id !== undefined
+            ? message.id === stored.id
+            : hashValue(
+                fromLangChainMessages([message], {
+                  previous: () => memory.getOriginalMessages(),
+                  generateId: () => stored.id,
+                })[0],
+              ) === hashValue(stored),
+        convert: (fresh, { ids }) =>
+          fromLangChainMessages(fresh, {
+            previous: memory.getMessages(),
+            generateId: (index) => ids[index]!,
+          }),
+      }),
     );
   }
 

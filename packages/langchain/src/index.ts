@@ -75,11 +75,19 @@ export type {
   CreateStrategyContextOptions,
   CreateTiktokenTokenCounterOptions,
   CreateTokenCounterOptions,
+  DroppedHistory,
   Exchange,
   ExtractIdentifierLedgerOptions,
   FilePart,
   FixedContent,
   FromOpenAIMessagesOptions,
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMismatchReason,
+  HistoryMode,
+  HistoryOptions,
   IdentifierLedger,
   IdGenerator,
   InMemorySessionStore,
@@ -136,6 +144,7 @@ export type {
   PreviewCompressionOptions,
   PromptConfig,
   ReasoningPart,
+  RecordedCall,
   RenderedSummaryRequest,
   RenderLedgerOptions,
   RenderTranscriptOptions,
@@ -203,6 +212,7 @@ export type {
   WarmUpOptions,
   WriteSessionLogOptions,
 } from '@acm/core';
+export { HistoryMismatchError } from '@acm/core/adapter';
 // The LangChain ⇄ core mapping is @acm/core/formats'; here: the classes.
 export {
   ACM_LC_SOURCE,

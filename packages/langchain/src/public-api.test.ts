@@ -15,6 +15,7 @@ describe('@acm/langchain public API', () => {
       'AutoContextMemory',
       'CONTEXT_RELOAD_INSTRUCTION',
       'CONTEXT_RELOAD_TOOL_NAME',
+      'HistoryMismatchError',
       'InvalidArgumentError',
       'InvalidConfigError',
       'InvalidMessageError',

@@ -1,8 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StoreError } from '@acm/core';
 import { createLongTermMemory } from '@acm/core/long-term';
@@ -158,7 +165,7 @@ describe('createFileLongTermBackend', () => {
     );
     await writeFile(
       path,
-      `${good}{"format":"acm.long-term-journal","version":2,"op":"add","records":[]}\n`,
+      `${good}{"format":"acm.long-term-journal","version":3,"op":"add","records":[]}\n`,
     );
     const newer = await captureError(() => createFileLongTermBackend({ path }));
 
@@ -168,6 +175,155 @@ describe('createFileLongTermBackend', () => {
     );
     expect(StoreError.isInstance(newer)).toBe(true);
     expect((newer as StoreError).message).toContain('corrupt at line 2');
+  });
+
+  it('should refuse a line holding a record add would refuse with StoreError naming the file and line, and change nothing', async () => {
+    const path = await temporaryPath();
+    const backend = await createFileLongTermBackend({ path });
+    await backend.add([
+      {
+        id: 'r1',
+        owner: { userId: 'u' },
+        text: 'fact',
+        createdAt: 1,
+        source: 'agent',
+      },
+    ]);
+    const good = await readFile(path, 'utf8');
+    const line = (fields: Record<string, unknown>) =>
+      `${JSON.stringify({ format: 'acm.long-term-journal', version: 2, ...fields })}\n`;
+    const record = {
+      id: 'r2',
+      owner: { userId: 'u' },
+      text: 'more',
+      createdAt: 2,
+      source: 'agent',
+    };
+    const cases: [string, string][] = [
+      [
+        'a blank text',
+        line({ op: 'add', records: [{ ...record, text: ' ' }] }),
+      ],
+      ['records that are no array', line({ op: 'add', records: 'r2' })],
+      ['an owner without ids', line({ op: 'delete-owner', owner: {} })],
+      [
+        'messages of another owner',
+        line({
+          op: 'add',
+          records: [record],
+          messages: { owner: { userId: 'v' }, messageIds: ['m1'] },
+        }),
+      ],
+      [
+        'a blank message id',
+        line({
+          op: 'add',
+          records: [],
+          messages: { owner: { userId: 'u' }, messageIds: [''] },
+        }),
+      ],
+      ['a line that is not an object', 'null\n'],
+    ];
+    for (const [label, bad] of cases) {
+      // A valid last line cut short after the bad one: not truncated either.
+      const text = `${good}${bad}{"format":"acm.long-term-journal","ver`;
+      await writeFile(path, text);
+
+      const error = await captureError(() =>
+        createFileLongTermBackend({ path }),
+      );
+
+      expect({ label, store: StoreError.isInstance(error) }).toStrictEqual({
+        label,
+        store: true,
+      });
+      expect((error as StoreError).message).toContain(
+        `The long-term memory file ${path} is corrupt at line 2:`,
+      );
+      expect(await readFile(path, 'utf8')).toBe(text);
+    }
+  });
+
+  it('should open a journal of version 1 and keep appending to it', async () => {
+    const path = await temporaryPath();
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(
+      path,
+      `${JSON.stringify({
+        format: 'acm.long-term-journal',
+        version: 1,
+        op: 'add',
+        records: [
+          {
+            id: 'r1',
+            owner: { userId: 'u' },
+            text: 'old fact',
+            createdAt: 1,
+            source: 'agent',
+          },
+        ],
+      })}\n`,
+    );
+
+    const backend = await createFileLongTermBackend({ path });
+    await createLongTermMemory({
+      backend,
+      owner: { userId: 'u' },
+      mode: 'static',
+    }).record([
+      { id: 'm1', role: 'user', content: [{ type: 'text', text: 'new fact' }] },
+    ]);
+    const reopened = await createFileLongTermBackend({ path });
+
+    expect(reopened.records().map((r) => r.text)).toStrictEqual([
+      'old fact',
+      'new fact',
+    ]);
+    expect(
+      await reopened.findRecordedMessages({
+        owner: { userId: 'u' },
+        messageIds: ['m1', 'm2'],
+      }),
+    ).toStrictEqual(['m1']);
+  });
+
+  it('should record a resumed conversation once after a restart', async () => {
+    const path = await temporaryPath();
+    const open = async () =>
+      createLongTermMemory({
+        backend: await createFileLongTermBackend({ path }),
+        owner: { userId: 'mia' },
+        mode: 'static',
+        sessionId: 'thread-1',
+      });
+    const message = (id: string, role: 'user' | 'assistant', text: string) => ({
+      id,
+      role,
+      content: [{ type: 'text' as const, text }],
+    });
+    const conversation = [
+      message('u1', 'user', 'my seat is 14C'),
+      message('a1', 'assistant', 'noted, 14C'),
+      message('u2', 'user', 'and a vegan meal'),
+    ];
+    await (await open()).record(conversation);
+
+    await (
+      await open()
+    ).record([
+      ...conversation,
+      message('a2', 'assistant', 'vegan meal noted'),
+      message('u3', 'user', 'thanks'),
+    ]);
+    const backend = await createFileLongTermBackend({ path });
+
+    expect(backend.records().map((r) => r.metadata?.messageId)).toStrictEqual([
+      'u1',
+      'a1',
+      'u2',
+      'a2',
+      'u3',
+    ]);
   });
 
   it('should fail an add with StoreError and keep nothing when the file cannot be written', async () => {

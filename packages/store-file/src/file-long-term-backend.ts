@@ -1,9 +1,13 @@
 import { mkdir, open, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { StoreError } from '@acm/core';
+import { InvalidArgumentError, StoreError } from '@acm/core';
 import {
+  assertValidLongTermRecordedMessages,
+  assertValidLongTermRecords,
+  assertValidMemoryOwner,
   createEmbeddedLongTermBackend,
   replayLongTermJournal,
+  replayLongTermRecordedMessages,
 } from '@acm/core/long-term';
 import type {
   EmbeddedLongTermBackend,
@@ -12,7 +16,10 @@ import type {
 
 /** The format tag of every journal line. */
 const FORMAT = 'acm.long-term-journal';
-const VERSION = 1;
+/** The version written: 2 adds the messages marked recorded to an `add` line. */
+const VERSION = 2;
+/** The versions read. */
+const READABLE = new Set([1, 2]);
 
 export interface FileLongTermBackendOptions {
   /** The journal file (JSON Lines); created with its directory when missing. */
@@ -25,11 +32,15 @@ export interface FileLongTermBackendOptions {
  * `deleteOwner` appends one line and syncs it to disk before it takes
  * effect, and opening the file replays it. A last line cut short by a crash
  * is dropped (and truncated away); any other unreadable line fails the open.
- * One process per file: for several instances use a database backend.
+ * An `add` line also holds the messages it marks recorded, so recording
+ * stays idempotent across restarts. One process per file: for several
+ * instances use a database backend.
  *
- * @throws (rejects) StoreError when the file cannot be read or holds a
- * corrupt line; a failed append rejects the `add` / `deleteOwner` with a
- * StoreError and changes nothing.
+ * @throws (rejects) StoreError naming the file and line when the file cannot
+ * be read or holds a corrupt line (not JSON, another format or a newer
+ * version, an unknown operation, or a record, owner or message list that
+ * `add` would refuse); the file is then left as it was. A failed append
+ * rejects the `add` / `deleteOwner` with a StoreError and changes nothing.
  */
 export async function createFileLongTermBackend({
   path,
@@ -56,6 +67,7 @@ export async function createFileLongTermBackend({
   };
   return createEmbeddedLongTermBackend({
     records: replayLongTermJournal(entries),
+    recordedMessages: replayLongTermRecordedMessages(entries),
     journal: append,
   });
 }
@@ -74,12 +86,7 @@ async function readJournal(path: string): Promise<LongTermJournalEntry[]> {
   }
   const lines = text.split('\n');
   const complete = text.endsWith('\n') || text === '';
-  if (!complete) {
-    // A crash cut the last append short: it never took effect; drop it.
-    const kept = text.length - lines[lines.length - 1]!.length;
-    await truncate(path, Buffer.byteLength(text.slice(0, kept)));
-    lines.pop();
-  }
+  const cut = complete ? undefined : lines.pop()!;
   const entries: LongTermJournalEntry[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
@@ -90,25 +97,56 @@ async function readJournal(path: string): Promise<LongTermJournalEntry[]> {
       throw corrupt(path, index, 'not JSON', error);
     }
     const entry = parsed as Record<string, unknown>;
-    if (entry.format !== FORMAT || entry.version !== VERSION) {
+    if (
+      entry === null ||
+      typeof entry !== 'object' ||
+      entry.format !== FORMAT ||
+      !READABLE.has(entry.version as number)
+    ) {
       throw corrupt(
         path,
         index,
-        `not a ${FORMAT} line of version ${VERSION} (written by a newer version?)`,
+        `not a ${FORMAT} line of version ${[...READABLE].join(' or ')} (written by a newer version?)`,
       );
     }
-    if (entry.op === 'add' && Array.isArray(entry.records)) {
-      entries.push({ op: 'add', records: entry.records as never });
-    } else if (
-      entry.op === 'delete-owner' &&
-      entry.owner !== null &&
-      typeof entry.owner === 'object'
-    ) {
-      entries.push({ op: 'delete-owner', owner: entry.owner });
-    } else {
-      throw corrupt(path, index, 'unknown operation');
+    try {
+      if (entry.op === 'add') {
+        assertValidLongTermRecords(entry.records);
+        if (entry.messages !== undefined) {
+          assertValidLongTermRecordedMessages(
+            entry.messages,
+            'messages',
+            entry.records,
+          );
+        }
+        entries.push({
+          op: 'add',
+          records: entry.records,
+          ...(entry.messages !== undefined ? { messages: entry.messages } : {}),
+        });
+      } else if (entry.op === 'delete-owner') {
+        assertValidMemoryOwner(entry.owner);
+        entries.push({ op: 'delete-owner', owner: entry.owner });
+      } else {
+        throw corrupt(path, index, 'unknown operation');
+      }
+    } catch (error) {
+      if (!InvalidArgumentError.isInstance(error)) throw error;
+      throw corrupt(
+        path,
+        index,
+        `an ${String(entry.op)} that the backend would refuse: ${error.message}`,
+        error,
+      );
     }
   });
+  if (cut !== undefined) {
+    // A crash cut the last append short: it never took effect; drop it.
+    await truncate(
+      path,
+      Buffer.byteLength(text.slice(0, text.length - cut.length)),
+    );
+  }
   return entries;
 }
 

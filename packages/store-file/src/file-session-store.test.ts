@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
   mkdir,
@@ -6,12 +6,14 @@ import {
   readdir,
   readFile,
   rm,
+  stat,
   utimes,
   writeFile,
 } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   AcmError,
   InvalidStateError,
@@ -33,6 +35,8 @@ import {
 import { LockTimeoutError } from './acquire-file-lock';
 import { encodeSessionFileName } from './encode-session-file-name';
 import { createFileSessionStore } from './file-session-store';
+
+const execFileAsync = promisify(execFile);
 
 const directories: string[] = [];
 
@@ -81,7 +85,46 @@ describeSessionStore({
           }),
     );
   },
+  logAccess: {
+    reopen: (store) => {
+      const reopened = createFileSessionStore({
+        directory: directoryOf.get(store)!,
+      });
+      directoryOf.set(reopened, directoryOf.get(store)!);
+      return reopened;
+    },
+    // In place, with the file's times put back: damage that leaves size and mtime alone is caught too.
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const path = sessionPath(store, sessionId);
+      const { mtimeNs } = await stat(path, { bigint: true });
+      const text = await readFile(path, 'utf8');
+      const records = rewrite(
+        text
+          .split('\n')
+          .slice(0, -1)
+          .map((line, index) => ({ revision: index, text: line })),
+      );
+      await writeFile(
+        path,
+        records.map((record) => `${record.text}\n`).join(''),
+      );
+      // utimes takes a double: `touch` puts the mtime back to the nanosecond.
+      const nanoseconds = String(mtimeNs % 1_000_000_000n).padStart(9, '0');
+      await execFileAsync('touch', [
+        '-m',
+        '-d',
+        `@${mtimeNs / 1_000_000_000n}.${nanoseconds}`,
+        path,
+      ]);
+      return true;
+    },
+    snapshot: async (store, sessionId) =>
+      readFile(sessionPath(store, sessionId), 'utf8'),
+  },
 });
+
+const sessionPath = (store: SessionStore, sessionId: string) =>
+  join(directoryOf.get(store)!, `${encodeSessionFileName(sessionId)}.json`);
 
 describeMemoryOnStore({ name: 'file', create: createStore });
 

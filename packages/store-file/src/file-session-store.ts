@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -12,8 +12,10 @@ import {
   assertValidSessionId,
   createMigrationCursor,
   createSessionLogCache,
+  extendSessionLogSeal,
   planSessionLogWrite,
   replaySessionLog,
+  sealSessionLogText,
   toStoreError,
 } from '@acm/core/adapter';
 import type {
@@ -22,6 +24,10 @@ import type {
   SessionLogCursor,
   SessionStore,
 } from '@acm/core';
+import type {
+  SessionLogSealCodec,
+  SessionLogTextSeal,
+} from '@acm/core/adapter';
 import { acquireFileLock } from './acquire-file-lock';
 import type { FileLock } from './acquire-file-lock';
 import {
@@ -61,12 +67,30 @@ export interface FileSessionStoreOptions {
 /** Age after which a dead writer's half-made lock files are removed. */
 const leftoverGraceMs = 1000;
 
-/** What a cursor knows of the file it describes: a save appends only when the file is still that one. */
+/** What `stat` tells of a session file. */
 interface FileFacts {
   readonly size: number;
   readonly ino: number;
   readonly mtimeMs: number;
 }
+
+/**
+ * What a cursor knows of the file it describes (its `storeData`): a save
+ * writes only when the file is still that one — same size, inode and mtime,
+ * and the same bytes where the seal looks (`sealSessionLogText`: the head of
+ * its first record and its last record).
+ */
+interface FileLog {
+  readonly facts: FileFacts;
+  readonly seal: SessionLogTextSeal;
+}
+
+/** UTF-8 and SHA-1, as the file holds the log and the save checks it. */
+const SEAL_CODEC: SessionLogSealCodec = {
+  encode: (text) => Buffer.from(text, 'utf8'),
+  byteLength: (text) => Buffer.byteLength(text, 'utf8'),
+  digest: (bytes) => createHash('sha1').update(bytes).digest('hex'),
+};
 
 type Operation = 'load' | 'save' | 'delete' | 'list';
 
@@ -103,8 +127,10 @@ function assertPositive(parameter: string, value: number): void {
  *   no separators, no dots, bounded length; ids cannot escape the directory.
  * - Compare-and-set holds across processes: a save or delete takes the
  *   session's lock file (`'wx'`), checks the stored revision (from the cursor
- *   when the file's size, inode and mtime are the ones it last wrote or read,
- *   else by reading the file), and only then writes. Lock files are created
+ *   when the file's size, inode and mtime are the ones it last wrote or read
+ *   and its head and last record are the same bytes — `sealSessionLogText`,
+ *   two bounded reads —, else by reading the whole file), and only then
+ *   writes: never past or over a record it has not read. Lock files are created
  *   whole (never empty). Abandoned locks are broken (see `staleLockMs`; at
  *   once when the holder was a process of this host that is gone), and the
  *   temporary files their holder left are removed then.
@@ -324,11 +350,12 @@ export function createFileSessionStore({
         await mkdir(directory, { recursive: true });
         await withSessionLock(sessionId, 'save', async (lock) => {
           let cursor = cursors.get(sessionId);
-          const facts = await statIfExists(path);
+          // Never write past or over what this store has not read: a file
+          // changed since (even in place, its times put back) is read again,
+          // which refuses a record it cannot read.
           if (
             cursor === undefined ||
-            facts === undefined ||
-            !sameFile(cursor.storeData as FileFacts | undefined, facts)
+            !(await isUnchanged(path, cursor.storeData as FileLog | undefined))
           ) {
             const stored = await readSession(sessionId, path, 'save');
             cursor = stored === undefined ? undefined : cursors.get(sessionId);
@@ -347,12 +374,25 @@ export function createFileSessionStore({
             expectedRevision,
             createEpoch: randomUUID,
           });
+          const line = `${write.text}\n`;
+          const before = cursor?.storeData as FileLog | undefined;
+          let seal: SessionLogTextSeal;
           if (write.kind === 'full') {
-            await writeAtomically(stem, `${write.text}\n`, lock);
+            await writeAtomically(stem, line, lock);
+            seal = sealSessionLogText(line, SEAL_CODEC);
           } else {
-            await appendRecord(path, `${write.text}\n`, lock);
+            await appendRecord(path, line, lock);
+            seal = extendSessionLogSeal(before!.seal, line, SEAL_CODEC);
           }
-          cursors.set(sessionId, write.cursorAfter(await statIfExists(path)));
+          const facts = await statIfExists(path);
+          cursors.set(
+            sessionId,
+            write.cursorAfter(
+              facts === undefined
+                ? undefined
+                : ({ facts, seal } satisfies FileLog),
+            ),
+          );
         });
       } catch (error) {
         cursors.delete(sessionId);
@@ -476,13 +516,47 @@ function toFacts(stats: {
   return { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs };
 }
 
-function sameFile(known: FileFacts | undefined, facts: FileFacts): boolean {
+function sameFile(known: FileFacts, facts: FileFacts): boolean {
   return (
-    known !== undefined &&
     known.size === facts.size &&
     known.ino === facts.ino &&
     known.mtimeMs === facts.mtimeMs
   );
+}
+
+/**
+ * Whether the session file is still the one `known` describes: same size,
+ * inode and mtime, and the same head and tail bytes (two reads of at most
+ * 4 KiB and 64 KiB, whatever the file's size).
+ */
+async function isUnchanged(
+  path: string,
+  known: FileLog | undefined,
+): Promise<boolean> {
+  if (known === undefined) return false;
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    const { seal } = known;
+    if (!sameFile(known.facts, toFacts(await handle.stat()))) return false;
+    const window = async (start: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, start);
+      return SEAL_CODEC.digest(buffer.subarray(0, bytesRead));
+    };
+    return (
+      (await window(0, seal.headBytes)) === seal.headDigest &&
+      (await window(seal.tailStart, seal.bytes - seal.tailStart)) ===
+        seal.tailDigest
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -499,19 +573,23 @@ function parseSessionFile(
   facts: FileFacts,
 ): { state: ContextState; cursor: SessionLogCursor } {
   try {
+    const storeData: FileLog = {
+      facts,
+      seal: sealSessionLogText(text, SEAL_CODEC),
+    };
     if (
       text.startsWith('{"format":"acm.context-state"') &&
       !text.includes('\n')
     ) {
       const state = parseState(text);
-      return { state, cursor: createMigrationCursor(state, facts) };
+      return { state, cursor: createMigrationCursor(state, storeData) };
     }
     const end = text.lastIndexOf('\n');
     const records = end < 0 ? [] : text.slice(0, end).split('\n');
     return replaySessionLog({
       records,
       torn: end !== text.length - 1,
-      storeData: facts,
+      storeData,
     });
   } catch (error) {
     throw new StoreError({

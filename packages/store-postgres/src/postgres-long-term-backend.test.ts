@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createLongTermMemory } from '@acm/core/long-term';
 import type { LongTermRecord, MemoryOwner } from '@acm/core/long-term';
 import { captureError, runLongTermBackendConformance } from '@acm/core/testing';
 import pg from 'pg';
@@ -49,7 +50,8 @@ runLongTermBackendConformance({
   name: 'postgres',
   create: () => createBackend(),
   cleanup: async (backend) => {
-    await pool.query(`DROP TABLE IF EXISTS "${tables.get(backend)}"`);
+    const table = tables.get(backend)!;
+    await pool.query(`DROP TABLE IF EXISTS "${table}", "${table}_marks"`);
   },
   reopen: (backend) => {
     const own = createPool(inject('postgresUrl'));
@@ -118,6 +120,37 @@ describe('migratePostgresLongTermBackend', () => {
       `CREATE UNIQUE INDEX ${table}_pkey ON public.${table} USING btree (id)`,
       `CREATE INDEX ${table}_search ON public.${table} USING gin (search)`,
     ]);
+    const marks = await pool.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = $1 ORDER BY indexname`,
+      [`${table}_marks`],
+    );
+    expect(marks.rows.map((row) => row.indexdef)).toStrictEqual([
+      `CREATE UNIQUE INDEX ${table}_marks_pkey ON public.${table}_marks USING btree (user_id, agent_id, session_id, message_id)`,
+    ]);
+  });
+
+  it('should add the marks table to a table of the previous version, whose backend says to migrate again', async () => {
+    const table = nextTable();
+    await migratePostgresLongTermBackend({ pool, table });
+    await pool.query(`DROP TABLE "${table}_marks"`);
+    const backend = createPostgresLongTermBackend({ pool, table });
+    const messages = { owner: alice, messageIds: ['m1'] };
+
+    const before = await captureError(() =>
+      backend.add([record(alice, 'kiwi')], { messages }),
+    );
+    await migratePostgresLongTermBackend({ pool, table });
+    const after = await backend.add([record(alice, 'kiwi')], { messages });
+
+    expect(before).toMatchObject({
+      code: 'LONG_TERM_MEMORY_FAILURE',
+      operation: 'add',
+    });
+    expect((before as Error).message).toContain(
+      `(run migratePostgresLongTermBackend again: this version also needs "${table}_marks")`,
+    );
+    expect(after).toStrictEqual({ status: 'added' });
+    expect(await backend.findRecordedMessages(messages)).toStrictEqual(['m1']);
   });
 
   it('should reject a bad table name before any query', async () => {
@@ -236,7 +269,9 @@ describe('createPostgresLongTermBackend', () => {
 
   it('should stem with a language configuration', async () => {
     const backend = await createBackend(nextTable(), 'english');
-    await backend.add([record(alice, 'She cancelled two reservations')]);
+    await backend.add([record(alice, 'She cancelled two reservations')], {
+      messages: { owner: alice, messageIds: ['m1'] },
+    });
 
     const hits = await backend.search({
       owner: alice,
@@ -408,6 +443,69 @@ describe('createPostgresLongTermBackend', () => {
       code: 'INVALID_CONFIG',
       parameter: 'language',
     });
+  });
+
+  it('should keep message ids and session ids losslessly: NUL, lone surrogates, U+0001', async () => {
+    const backend = await createBackend();
+    const messageIds = ['a\u0000b', '\ud800', 'x\u0001y', 'plain'];
+    const messages = { owner: alice, sessionId: 's\u0000', messageIds };
+
+    await backend.add([], { messages });
+
+    expect(await backend.findRecordedMessages(messages)).toStrictEqual(
+      messageIds,
+    );
+    expect(
+      await backend.findRecordedMessages({ ...messages, sessionId: 's' }),
+    ).toStrictEqual([]);
+  });
+
+  it('should record a conversation once when two instances on two pools record it at once, and after a restart', async () => {
+    const backend = await createBackend();
+    const table = tables.get(backend)!;
+    const other = createPool(inject('postgresUrl'));
+    try {
+      const memoryOn = (target: typeof backend) =>
+        createLongTermMemory({
+          backend: target,
+          owner: alice,
+          mode: 'static',
+          sessionId: 'thread-1',
+        });
+      const conversation = ['u1', 'a1', 'u2'].map((id) => ({
+        id,
+        role: id.startsWith('u') ? ('user' as const) : ('assistant' as const),
+        content: [{ type: 'text' as const, text: `lychee fact ${id}` }],
+      }));
+
+      await Promise.all([
+        memoryOn(backend).record(conversation),
+        memoryOn(createPostgresLongTermBackend({ pool: other, table })).record(
+          conversation,
+        ),
+      ]);
+      await memoryOn(
+        createPostgresLongTermBackend({ pool: other, table }),
+      ).record([
+        ...conversation,
+        {
+          id: 'a2',
+          role: 'assistant' as const,
+          content: [{ type: 'text' as const, text: 'lychee fact a2' }],
+        },
+      ]);
+
+      const hits = await backend.search({
+        owner: alice,
+        query: 'lychee',
+        limit: 20,
+      });
+      expect(
+        hits.map((hit) => hit.record.metadata?.messageId).sort(),
+      ).toStrictEqual(['a1', 'a2', 'u1', 'u2']);
+    } finally {
+      await other.end();
+    }
   });
 
   it('should keep records written by another process, across a server crash', async () => {

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, InvalidConfigError } from '@acm/core';
 import {
   LongTermMemoryError,
+  assertValidLongTermRecordedMessages,
   assertValidLongTermRecords,
   assertValidLongTermSearch,
   assertValidMemoryOwner,
@@ -9,8 +10,11 @@ import {
   tokenizeForSearch,
 } from '@acm/core/long-term';
 import type {
+  LongTermAddOptions,
+  LongTermAddResult,
   LongTermMemoryBackend,
   LongTermRecord,
+  LongTermRecordedMessages,
   LongTermSearchHit,
   LongTermSearchRequest,
   MemoryOwner,
@@ -44,6 +48,8 @@ export interface PostgresLongTermBackendOptions {
   language?: string;
 }
 
+const ADDED: LongTermAddResult = Object.freeze({ status: 'added' });
+
 /** BM25's term-frequency saturation and length normalization (as core's `createFullTextIndex`). */
 const K1 = 1.2;
 const B = 0.75;
@@ -63,7 +69,12 @@ const LANGUAGE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
  *
  * Every statement filters by both owner columns, so another owner's records
  * are never read, returned or deleted. An `add` is one statement (all or
- * nothing); a taken id is refused with `InvalidArgumentError`. Records come
+ * nothing); a taken id is refused with `InvalidArgumentError`. The messages
+ * an `add` marks recorded go into `<table>_marks` in that same statement,
+ * under a primary key (owner, session, message id): when another instance
+ * marked one first, the statement fails as a whole and the add resolves
+ * `'already-recorded'`, so a message is recorded once however many
+ * instances record it. Records come
  * back equal to what was added: the record is kept as JSONB (escaped
  * losslessly: `encodeJsonbText`), the embedding as `float8[]`. Input is
  * validated by core's `assertValidLongTermRecords` /
@@ -99,20 +110,33 @@ export function createPostgresLongTermBackend({
         "expected a text search configuration name such as 'simple' or 'english'",
     });
   }
-  const { table: t } = longTermTableNames(table);
+  const { table: t, marks, marksName } = longTermTableNames(table);
   const owned = `user_id = $1 AND agent_id = $2`;
   /** A lexeme as a one-term tsquery (quoted, so no character of it is an operator). */
   const asQuery = (lexeme: string) =>
     `('''' || replace(replace(${lexeme}, '\\', '\\\\'), '''', '\\''') || '''')::tsquery`;
-  const statements = {
-    add: `INSERT INTO ${t} (id, user_id, agent_id, created_at, record, search, tokens, embedding)
+  /** The insert of records ($1–$7), with the language at `languageAt`. */
+  const insertRecords = (languageAt: number) =>
+    `INSERT INTO ${t} (id, user_id, agent_id, created_at, record, search, tokens, embedding)
       SELECT r.id, r.user_id, r.agent_id, r.created_at, r.record::jsonb, v.search,
         (SELECT coalesce(sum(coalesce(array_length(w.positions, 1), 1)), 0)
           FROM unnest(v.search) AS w),
         r.embedding::float8[]
       FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::text[])
         AS r(id, user_id, agent_id, created_at, record, search, embedding)
-      CROSS JOIN LATERAL (SELECT ${language === undefined ? 'r.search::tsvector' : 'to_tsvector($8::regconfig, r.search)'} AS search) AS v`,
+      CROSS JOIN LATERAL (SELECT ${language === undefined ? 'r.search::tsvector' : `to_tsvector($${languageAt}::regconfig, r.search)`} AS search) AS v`;
+  const statements = {
+    add: insertRecords(8),
+    // The records ($1–$7) and their messages' marks ($8–$11: owner, session,
+    // ids) in one statement: a mark taken already fails it as a whole.
+    addMarked: `WITH marked AS (
+        INSERT INTO ${marks} (user_id, agent_id, session_id, message_id)
+        SELECT $8, $9, $10, m FROM unnest($11::text[]) AS m)
+      ${insertRecords(12)}`,
+    findRecorded: `SELECT m.message_id FROM unnest($4::text[]) WITH ORDINALITY AS r(message_id, position)
+      JOIN ${marks} m ON m.user_id = $1 AND m.agent_id = $2 AND m.session_id = $3
+        AND m.message_id = r.message_id
+      ORDER BY r.position`,
     languageTerms: `SELECT ARRAY(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector($1::regconfig, $2)))) AS terms`,
     // BM25 over the owner's records with binary term frequency, times the
     // share of the query's terms a record holds (as the embedded index): idf
@@ -155,7 +179,8 @@ export function createPostgresLongTermBackend({
         AND cardinality(r.embedding) = cardinality($3::float8[]) AND v.score > 0
       ORDER BY v.score DESC, r.created_at DESC, r.id
       LIMIT $4`,
-    deleteOwner: `DELETE FROM ${t} WHERE ${owned}`,
+    deleteOwner: `WITH unmarked AS (DELETE FROM ${marks} WHERE ${owned})
+      DELETE FROM ${t} WHERE ${owned}`,
   };
 
   const fail = (
@@ -165,11 +190,36 @@ export function createPostgresLongTermBackend({
     if (InvalidArgumentError.isInstance(error)) return error;
     if (LongTermMemoryError.isInstance(error)) return error;
     const detail = error instanceof Error ? error.message : String(error);
+    const hint =
+      sqlState(error) === '42P01'
+        ? ` (run migratePostgresLongTermBackend again: this version also needs ${marks})`
+        : '';
     return new LongTermMemoryError({
       operation,
-      message: `Postgres long-term memory ${t} failed to ${operation}: ${detail}`,
+      message: `Postgres long-term memory ${t} failed to ${operation}: ${detail}${hint}`,
       cause: error,
     });
+  };
+
+  /** Of the request's ids, those marked (as given, in request order). */
+  const findRecorded = async (
+    request: LongTermRecordedMessages,
+  ): Promise<string[]> => {
+    if (request.messageIds.length === 0) return [];
+    const key = ownerColumns(request.owner);
+    const asGiven = new Map(
+      request.messageIds.map((id) => [toColumnText(id), id]),
+    );
+    const { rows } = await pool.query<{ message_id: string }>(
+      statements.findRecorded,
+      [
+        key.userId,
+        key.agentId,
+        toColumnText(request.sessionId ?? ''),
+        [...asGiven.keys()],
+      ],
+    );
+    return rows.map((row) => asGiven.get(row.message_id) ?? row.message_id);
   };
 
   /** Reads a row back into a record; a row that does not parse, or of another owner, is corrupt. */
@@ -253,9 +303,35 @@ export function createPostgresLongTermBackend({
   };
 
   return {
-    async add(records: readonly LongTermRecord[]): Promise<void> {
+    async add(
+      records: readonly LongTermRecord[],
+      options?: LongTermAddOptions,
+    ): Promise<LongTermAddResult> {
       assertValidLongTermRecords(records);
-      if (records.length === 0) return;
+      if (
+        options !== undefined &&
+        (options === null || typeof options !== 'object')
+      ) {
+        throw new InvalidArgumentError({
+          parameter: 'options',
+          value: options,
+          message: 'must be an object { messages? } when given',
+        });
+      }
+      const messages = options?.messages;
+      if (messages !== undefined) {
+        assertValidLongTermRecordedMessages(
+          messages,
+          'options.messages',
+          records,
+        );
+      }
+      if (
+        records.length === 0 &&
+        (messages === undefined || messages.messageIds.length === 0)
+      ) {
+        return ADDED;
+      }
       const columns = {
         id: [] as string[],
         userId: [] as string[],
@@ -282,27 +358,64 @@ export function createPostgresLongTermBackend({
           embedding === undefined ? null : toFloat8ArrayLiteral(embedding),
         );
       }
-      try {
-        await pool.query(statements.add, [
-          columns.id,
-          columns.userId,
-          columns.agentId,
-          columns.createdAt,
-          columns.record,
-          columns.search,
-          columns.embedding,
-          ...(language === undefined ? [] : [language]),
-        ]);
-      } catch (error) {
-        if (sqlState(error) === '23505') {
-          throw new InvalidArgumentError({
-            parameter: 'records',
-            value: records.map((record) => record.id),
-            message: `a record id is already stored in ${t}; nothing was added`,
-            cause: error,
-          });
+      const values: unknown[] = [
+        columns.id,
+        columns.userId,
+        columns.agentId,
+        columns.createdAt,
+        columns.record,
+        columns.search,
+        columns.embedding,
+      ];
+      if (messages !== undefined) {
+        const key = ownerColumns(messages.owner);
+        values.push(
+          key.userId,
+          key.agentId,
+          toColumnText(messages.sessionId ?? ''),
+          messages.messageIds.map(toColumnText),
+        );
+      }
+      if (language !== undefined) values.push(language);
+      // A mark taken by a writer that then deleted the owner is gone when we
+      // look: the add is tried again (a bounded number of times).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await pool.query(
+            messages === undefined ? statements.add : statements.addMarked,
+            values,
+          );
+          return ADDED;
+        } catch (error) {
+          if (sqlState(error) !== '23505') throw fail('add', error);
+          if (messages === undefined || tableOf(error) !== marksName) {
+            throw new InvalidArgumentError({
+              parameter: 'records',
+              value: records.map((record) => record.id),
+              message: `a record id is already stored in ${t}; nothing was added`,
+              cause: error,
+            });
+          }
+          let taken: string[];
+          try {
+            taken = await findRecorded(messages);
+          } catch (lookup) {
+            throw fail('add', lookup);
+          }
+          if (taken.length > 0) {
+            return { status: 'already-recorded', messageIds: taken };
+          }
+          if (attempt === 3) throw fail('add', error);
         }
-        throw fail('add', error);
+      }
+    },
+
+    async findRecordedMessages(request) {
+      assertValidLongTermRecordedMessages(request);
+      try {
+        return await findRecorded(request);
+      } catch (error) {
+        throw fail('search', error);
       }
     },
 
@@ -402,6 +515,13 @@ function toTsvectorLiteral(text: string): string {
 /** A `float8[]` literal that keeps every double exactly, `-0` included (`String(-0)` is `'0'`). */
 function toFloat8ArrayLiteral(values: readonly number[]): string {
   return `{${values.map((value) => (Object.is(value, -0) ? '-0' : String(value))).join(',')}}`;
+}
+
+/** The table a PostgreSQL error names (`pg`'s `table` field), if any. */
+function tableOf(error: unknown): string | undefined {
+  return error !== null && typeof error === 'object' && 'table' in error
+    ? String(error.table)
+    : undefined;
 }
 
 function sqlState(error: unknown): string | undefined {

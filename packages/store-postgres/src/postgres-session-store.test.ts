@@ -68,6 +68,59 @@ describeSessionStore({
       );
     }
   },
+  logAccess: {
+    reopen: (store) =>
+      createPostgresSessionStore({ pool, table: tables.get(store)! }),
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const log = `"${tables.get(store)!}_log"`;
+      const { rows } = await pool.query<{ revision: string; record: string }>(
+        `SELECT revision::text AS revision, record::text AS record FROM ${log}
+         WHERE session_id = $1 ORDER BY revision`,
+        [sessionId],
+      );
+      const records = rewrite(
+        rows.map((row) => ({
+          revision: Number(row.revision),
+          text: row.record,
+        })),
+      );
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`DELETE FROM ${log} WHERE session_id = $1`, [
+          sessionId,
+        ]);
+        for (const { revision, text } of records) {
+          await client.query(
+            `INSERT INTO ${log} (session_id, revision, record) VALUES ($1, $2, $3::jsonb)`,
+            [sessionId, revision, text],
+          );
+        }
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        // jsonb holds JSON only: text that is not JSON cannot be stored.
+        if ((error as { code?: string }).code === '22P02') return false;
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    snapshot: async (store, sessionId) => {
+      const table = tables.get(store)!;
+      const head = await pool.query(
+        `SELECT revision::text AS revision, state::text AS state FROM "${table}" WHERE session_id = $1`,
+        [sessionId],
+      );
+      const log = await pool.query(
+        `SELECT revision::text AS revision, record::text AS record FROM "${table}_log"
+         WHERE session_id = $1 ORDER BY revision`,
+        [sessionId],
+      );
+      return { head: head.rows, log: log.rows };
+    },
+  },
 });
 
 describeMemoryOnStore({

@@ -17,9 +17,50 @@ import type {
   SessionStore,
 } from '@acm/core';
 import { decodeJsonbText, encodeJsonbText } from './encode-jsonb-text';
-import type { PostgresSessionStorePool } from './postgres-session-store-pool';
+import type {
+  PostgresQueryResult,
+  PostgresSessionStorePool,
+} from './postgres-session-store-pool';
 import { quoteTableName } from './quote-table-name';
 import { toPostgresStoreError } from './to-postgres-store-error';
+
+/** The row `statements.load` returns. */
+interface LoadRow extends Record<string, unknown> {
+  revision: string;
+  state: string;
+  /** The head row's `xmin`. */
+  xmin: string;
+  /** The log's records, one per line (jsonb text), or null without any. */
+  records: string | null;
+  /** `<revision> <xmin>` of the log's first and last rows. */
+  first: string | null;
+  last: string | null;
+}
+
+/**
+ * What the store read or wrote last of a session (its cursor's `storeData`):
+ * a write goes through only while the rows are those versions.
+ */
+type StoredRows =
+  | {
+      readonly read: 'log';
+      readonly headXmin: string;
+      /** The full record's row: its revision and `xmin`. */
+      readonly full: { readonly revision: string; readonly xmin: string };
+      /** The last record's row's `xmin` (its revision is the head's). */
+      readonly tailXmin: string;
+    }
+  /** A head row holding the whole state, from before session logs. */
+  | { readonly read: 'legacy'; readonly headXmin: string };
+
+/** `<revision> <xmin>` of a log row (absent: a value no row has). */
+function parseRowFacts(facts: string | null): {
+  revision: string;
+  xmin: string;
+} {
+  const [revision = '-1', xmin = ''] = (facts ?? '').split(' ');
+  return { revision, xmin };
+}
 
 export interface PostgresSessionStoreOptions {
   /**
@@ -55,11 +96,16 @@ export interface PostgresSessionStoreOptions {
  * with one full record. Rows stored before session logs (the whole state in
  * `state`) are read as they are and migrated by their next save.
  *
- * Compare-and-set and the writes are one statement (data-modifying CTEs), so
- * a save is atomic: `UPDATE … WHERE revision = $expected` (and the epoch for
- * a delta) gates the record insert. The store never writes over a row it has
- * not read: a corrupt or unknown one fails with `StoreError` and is left
- * untouched. Load is one statement (one snapshot). JSONB cannot hold
+ * Compare-and-set, the checks and the writes are one statement
+ * (data-modifying CTEs), so a save is atomic: `UPDATE … WHERE revision =
+ * $expected` gates the record insert. The store never writes past or over a
+ * row it has not read: a save onto an existing session goes through only
+ * while the head row, the log's full record and its last record are the row
+ * versions the store last read or wrote (`xmin`, index lookups: O(1) in the
+ * log's length). Rows changed behind its back are read again, and a corrupt,
+ * foreign or newer record fails the save with `StoreError` naming it,
+ * nothing written. Load is one statement (one snapshot) that returns the log
+ * as one text, a record per line. JSONB cannot hold
  * `\u0000` or lone surrogates, so records are escaped losslessly
  * (`encodeJsonbText`). Values are always passed as parameters; the table
  * names are validated and quoted. Server errors become `StoreError` with the
@@ -91,32 +137,71 @@ export function createPostgresSessionStore({
   const quoted = quoteTableName(table);
   const log = quoteTableName(`${table}_log`);
   const cursors = createSessionLogCache({ limit: cachedSessions });
+  // Every write onto an existing session first checks, in the same
+  // statement, that the rows are the versions this store last read or wrote
+  // (`xmin`: any UPDATE, or DELETE and INSERT, makes a new one): the head row,
+  // the log's first (full) record and its last record, and no record outside
+  // them. Index lookups only: O(1) in the log's length.
+  const logUnchanged = (
+    fullRevision: string,
+    fullXmin: string,
+    tailXmin: string,
+  ) => `(SELECT xmin::text FROM ${log} WHERE session_id = $1 AND revision = ${fullRevision}) = ${fullXmin}
+        AND (SELECT xmin::text FROM ${log} WHERE session_id = $1 AND revision = $2) = ${tailXmin}
+        AND NOT EXISTS (SELECT 1 FROM ${log} WHERE session_id = $1 AND revision < ${fullRevision})
+        AND NOT EXISTS (SELECT 1 FROM ${log} WHERE session_id = $1 AND revision > $2)`;
   const statements = {
-    load: `SELECT s.revision::text AS revision, s.state::text AS state,
-        (SELECT array_agg(l.record::text ORDER BY l.revision) FROM ${log} l
-          WHERE l.session_id = s.session_id) AS records
+    // One statement, one snapshot; the records as one text (jsonb's text
+    // form has no raw newline), not an array the driver parses character by
+    // character.
+    load: `SELECT s.revision::text AS revision, s.state::text AS state, s.xmin::text AS xmin,
+        (SELECT string_agg(l.record::text, E'\n' ORDER BY l.revision) FROM ${log} l
+          WHERE l.session_id = s.session_id) AS records,
+        (SELECT l.revision::text || ' ' || l.xmin::text FROM ${log} l
+          WHERE l.session_id = s.session_id ORDER BY l.revision LIMIT 1) AS first,
+        (SELECT l.revision::text || ' ' || l.xmin::text FROM ${log} l
+          WHERE l.session_id = s.session_id ORDER BY l.revision DESC LIMIT 1) AS last
       FROM ${quoted} s WHERE s.session_id = $1`,
     head: `SELECT revision::text AS revision FROM ${quoted} WHERE session_id = $1`,
+    // $1 session, $2 expected revision, $3 new revision, $4 head xmin,
+    // $5 epoch, $6 full record revision, $7 its xmin, $8 last record xmin, $9 record.
     appendDelta: `WITH head AS (
         UPDATE ${quoted} SET revision = $3, updated_at = now()
-        WHERE session_id = $1 AND revision = $2 AND state ->> 'epoch' = $4
+        WHERE session_id = $1 AND revision = $2 AND xmin::text = $4
+          AND state ->> 'epoch' = $5
+          AND ${logUnchanged('$6', '$7', '$8')}
         RETURNING session_id)
       INSERT INTO ${log} (session_id, revision, record)
-        SELECT session_id, $3, $5::jsonb FROM head`,
+        SELECT session_id, $3, $9::jsonb FROM head
+      RETURNING xmin::text AS xmin`,
+    // $1 session, $2 expected revision, $3 new revision, $4 head, $5 record,
+    // $6 head xmin, $7 full record revision, $8 its xmin, $9 last record xmin.
     replaceLog: `WITH head AS (
         UPDATE ${quoted} SET revision = $3, state = $4::jsonb, updated_at = now()
-        WHERE session_id = $1 AND revision = $2
+        WHERE session_id = $1 AND revision = $2 AND xmin::text = $6
+          AND ${logUnchanged('$7', '$8', '$9')}
         RETURNING session_id),
       gone AS (DELETE FROM ${log} WHERE session_id IN (SELECT session_id FROM head))
       INSERT INTO ${log} (session_id, revision, record)
-        SELECT session_id, $3, $5::jsonb FROM head`,
+        SELECT session_id, $3, $5::jsonb FROM head
+      RETURNING xmin::text AS xmin`,
+    // A row from before session logs: $6 its xmin when read.
+    replaceLegacy: `WITH head AS (
+        UPDATE ${quoted} SET revision = $3, state = $4::jsonb, updated_at = now()
+        WHERE session_id = $1 AND revision = $2 AND xmin::text = $6
+          AND NOT EXISTS (SELECT 1 FROM ${log} WHERE session_id = $1)
+        RETURNING session_id)
+      INSERT INTO ${log} (session_id, revision, record)
+        SELECT session_id, $3, $5::jsonb FROM head
+      RETURNING xmin::text AS xmin`,
     create: `WITH head AS (
         INSERT INTO ${quoted} (session_id, revision, state, updated_at)
         VALUES ($1, $2, $3::jsonb, now()) ON CONFLICT (session_id) DO NOTHING
         RETURNING session_id),
       gone AS (DELETE FROM ${log} WHERE session_id IN (SELECT session_id FROM head))
       INSERT INTO ${log} (session_id, revision, record)
-        SELECT session_id, $2, $4::jsonb FROM head`,
+        SELECT session_id, $2, $4::jsonb FROM head
+      RETURNING xmin::text AS xmin`,
     delete: `WITH gone AS (DELETE FROM ${log} WHERE session_id = $1)
       DELETE FROM ${quoted} WHERE session_id = $1`,
     list: `SELECT session_id FROM ${quoted}`,
@@ -141,17 +226,9 @@ export function createPostgresSessionStore({
     sessionId: string,
     operation: 'load' | 'save',
   ): Promise<ContextState | undefined> {
-    let rows: {
-      revision: string;
-      state: string;
-      records: string[] | null;
-    }[];
+    let rows: LoadRow[];
     try {
-      ({ rows } = await pool.query<{
-        revision: string;
-        state: string;
-        records: string[] | null;
-      }>(statements.load, [sessionId]));
+      ({ rows } = await pool.query<LoadRow>(statements.load, [sessionId]));
     } catch (error) {
       throw toPostgresStoreError(error, operation, sessionId);
     }
@@ -174,8 +251,17 @@ export function createPostgresSessionStore({
           );
         }
         ({ state, cursor } = replaySessionLog({
-          records: (row.records ?? []).map(decodeJsonbText),
+          records:
+            row.records === null
+              ? []
+              : decodeJsonbText(row.records).split('\n'),
           revision: Number(row.revision),
+          storeData: {
+            read: 'log',
+            headXmin: row.xmin,
+            full: parseRowFacts(row.first),
+            tailXmin: parseRowFacts(row.last).xmin,
+          } satisfies StoredRows,
         }));
       } else {
         // Stored before session logs: the whole state in the head row.
@@ -185,7 +271,10 @@ export function createPostgresSessionStore({
             `the revision column (${row.revision}) disagrees with the state's revision (${state.revision})`,
           );
         }
-        cursor = createMigrationCursor(state);
+        cursor = createMigrationCursor(state, {
+          read: 'legacy',
+          headXmin: row.xmin,
+        } satisfies StoredRows);
       }
     } catch (error) {
       throw corrupt(
@@ -228,45 +317,86 @@ export function createPostgresSessionStore({
           // or newer one is refused, not overwritten.
           read: (id) => read(id, 'save'),
           createEpoch: randomUUID,
-          write: async (write) => {
+          write: async (write, cursor) => {
             const record = encodeJsonbText(write.text);
             const head = JSON.stringify({
               format: SESSION_LOG_FORMAT,
               schemaVersion: SESSION_LOG_SCHEMA_VERSION,
               epoch: write.epoch,
             });
-            const { rowCount } =
-              write.kind === 'delta'
-                ? await pool.query(statements.appendDelta, [
-                    sessionId,
-                    expectedRevision,
-                    state.revision,
-                    write.epoch,
-                    record,
-                  ])
-                : expectedRevision === null
-                  ? await pool.query(statements.create, [
-                      sessionId,
-                      state.revision,
-                      head,
-                      record,
-                    ])
-                  : await pool.query(statements.replaceLog, [
-                      sessionId,
-                      expectedRevision,
-                      state.revision,
-                      head,
-                      record,
-                    ]);
-            if (rowCount === 1) return { kind: 'written' };
+            const read = cursor?.storeData as StoredRows | undefined;
+            let result: PostgresQueryResult<{ xmin: string }>;
+            if (expectedRevision === null) {
+              result = await pool.query(statements.create, [
+                sessionId,
+                state.revision,
+                head,
+                record,
+              ]);
+            } else if (read === undefined) {
+              // Never written blind: writeSessionLog reads first.
+              return { kind: 'stale' };
+            } else if (write.kind === 'delta') {
+              if (read.read !== 'log') return { kind: 'stale' };
+              result = await pool.query(statements.appendDelta, [
+                sessionId,
+                expectedRevision,
+                state.revision,
+                read.headXmin,
+                write.epoch,
+                read.full.revision,
+                read.full.xmin,
+                read.tailXmin,
+                record,
+              ]);
+            } else if (read.read === 'log') {
+              result = await pool.query(statements.replaceLog, [
+                sessionId,
+                expectedRevision,
+                state.revision,
+                head,
+                record,
+                read.headXmin,
+                read.full.revision,
+                read.full.xmin,
+                read.tailXmin,
+              ]);
+            } else {
+              result = await pool.query(statements.replaceLegacy, [
+                sessionId,
+                expectedRevision,
+                state.revision,
+                head,
+                record,
+                read.headXmin,
+              ]);
+            }
+            const written = result.rows[0];
+            if (result.rowCount === 1 && written !== undefined) {
+              // The head row and the new record are one transaction's rows.
+              const full =
+                write.kind === 'full' || read?.read !== 'log'
+                  ? { revision: String(state.revision), xmin: written.xmin }
+                  : read.full;
+              return {
+                kind: 'written',
+                storeData: {
+                  read: 'log',
+                  headXmin: written.xmin,
+                  full,
+                  tailXmin: written.xmin,
+                } satisfies StoredRows,
+              };
+            }
             const { rows } = await pool.query<{ revision: string }>(
               statements.head,
               [sessionId],
             );
             const actual = rows[0]?.revision;
             const actualRevision = actual === undefined ? null : Number(actual);
-            // Same revision, another lineage (or a row stored before session
-            // logs): writeSessionLog reads it, then writes in full.
+            // Same revision, but not the rows this store read or wrote last
+            // (another lineage, a row from before session logs, rows changed
+            // behind its back): writeSessionLog reads them, then writes again.
             return actualRevision === expectedRevision
               ? { kind: 'stale' }
               : { kind: 'conflict', actualRevision };

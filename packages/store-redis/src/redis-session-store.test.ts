@@ -89,6 +89,52 @@ describeSessionStore({
     );
     await client.hSet(`${tag}:state`, { epoch: kind });
   },
+  logAccess: {
+    reopen: (store) =>
+      createRedisSessionStore({ client, keyPrefix: prefixOf.get(store)! }),
+    // The log is a string of records, one per line (or a list, as stored before).
+    rewriteLog: async (store, sessionId, rewrite) => {
+      const key = `${prefixOf.get(store)!}{${sessionId}}:log`;
+      const list = (await client.type(key)) === 'list';
+      const texts = list
+        ? await client.lRange(key, 0, -1)
+        : ((await client.get(key)) ?? '').split('\n').slice(0, -1);
+      const records = rewrite(
+        texts.map((text, index) => ({ revision: index, text })),
+      );
+      await client.del(key);
+      if (records.length > 0) {
+        if (list)
+          await client.rPush(
+            key,
+            records.map(({ text }) => text),
+          );
+        else
+          await client.set(
+            key,
+            records.map(({ text }) => `${text}\n`).join(''),
+          );
+      }
+      return true;
+    },
+    snapshot: async (store, sessionId) => {
+      const tag = `${prefixOf.get(store)!}{${sessionId}}`;
+      const keys: Record<string, unknown> = {};
+      for (const suffix of ['state', 'log', 'offloads']) {
+        const key = `${tag}:${suffix}`;
+        const type = await client.type(key);
+        keys[suffix] =
+          type === 'hash'
+            ? await client.hGetAll(key)
+            : type === 'list'
+              ? await client.lRange(key, 0, -1)
+              : type === 'string'
+                ? await client.get(key)
+                : type;
+      }
+      return keys;
+    },
+  },
 });
 
 describeMemoryOnStore({
@@ -145,6 +191,11 @@ function createState(
   };
 }
 
+/** The records of a session log string, one per line. */
+async function logLines(key: string): Promise<string[]> {
+  return ((await client.get(key)) ?? '').split('\n').slice(0, -1);
+}
+
 /** Wraps the client and records the size of every script call's arguments. */
 function recordingClient(inner: Client): {
   client: RedisSessionStoreClient;
@@ -169,7 +220,7 @@ function recordingClient(inner: Client): {
 }
 
 describe('createRedisSessionStore', () => {
-  it('should keep a session in a head hash and a log list under its hash tag', async () => {
+  it('should keep a session in a head hash and a log string under its hash tag', async () => {
     const keyPrefix = nextPrefix();
     const store = createRedisSessionStore({ client, keyPrefix });
 
@@ -188,7 +239,7 @@ describe('createRedisSessionStore', () => {
     expect(await client.hGet(`${keyPrefix}{a/b}:state`, 'format')).toBe(
       'acm.session-log',
     );
-    expect(await client.lLen(`${keyPrefix}{a/b}:log`)).toBe(1);
+    expect(await logLines(`${keyPrefix}{a/b}:log`)).toHaveLength(1);
   });
 
   it('should append one record per save with only what changed, offload bodies once', async () => {
@@ -219,8 +270,9 @@ describe('createRedisSessionStore', () => {
     expect(recording.sizes).toHaveLength(3);
     expect(recording.sizes[0]).toBeGreaterThan(big.length);
     expect(recording.sizes[1]).toBeLessThan(200);
-    expect(recording.sizes[2]).toBeLessThan(JSON.stringify(added).length + 200);
-    expect(await client.lRange(`${keyPrefix}{s}:log`, 1, -1)).toStrictEqual([
+    // The record, plus about 150 bytes: revisions, epoch, TTL and the seal (lengths, two SHA-1s).
+    expect(recording.sizes[2]).toBeLessThan(JSON.stringify(added).length + 400);
+    expect((await logLines(`${keyPrefix}{s}:log`)).slice(1)).toStrictEqual([
       '{"revision":2}',
       `{"revision":3,"original":[${JSON.stringify(added)}],"working":[1]}`,
     ]);
@@ -265,11 +317,60 @@ describe('createRedisSessionStore', () => {
     ).toStrictEqual({ ...legacy, revision: 5 });
   });
 
+  it('should migrate a log list (the layout before log strings) on its next save, and not write onto a list changed since it was read', async () => {
+    const keyPrefix = nextPrefix();
+    const log = `${keyPrefix}{s}:log`;
+    const first = createState('s', 1, 'body');
+    const full = JSON.stringify({
+      format: 'acm.session-log',
+      schemaVersion: 2,
+      sessionId: 's',
+      epoch: 'e1',
+      revision: 1,
+      full: true,
+      original: first.original,
+      working: [0],
+      offloads: first.offloads,
+      events: [],
+    });
+    await client.rPush(log, [full, '{"revision":2}']);
+    await client.hSet(`${keyPrefix}{s}:state`, {
+      revision: '2',
+      epoch: 'e1',
+      format: 'acm.session-log',
+    });
+    const store = createRedisSessionStore({ client, keyPrefix });
+    const other = createRedisSessionStore({ client, keyPrefix });
+    const loaded = await store.load('s');
+    expect(loaded).toStrictEqual({ ...first, revision: 2 });
+    await other.load('s');
+    await client.lSet(log, 1, '{"revision":"two"}');
+
+    const refused = await captureError(() =>
+      Promise.resolve(
+        other.save('s', { ...loaded!, revision: 3 }, { expectedRevision: 2 }),
+      ),
+    );
+    await client.lSet(log, 1, '{"revision":2}');
+    await store.save('s', { ...loaded!, revision: 3 }, { expectedRevision: 2 });
+
+    expect(StoreError.isInstance(refused)).toBe(true);
+    expect((refused as StoreError).message).toContain('$log[1].revision');
+    expect(await client.type(log)).toBe('string');
+    expect(await logLines(log)).toHaveLength(1);
+    expect(
+      await createRedisSessionStore({ client, keyPrefix }).load('s'),
+    ).toStrictEqual({ ...first, revision: 3 });
+  });
+
   it('should refuse to overwrite a corrupt or unknown record and leave it untouched', async () => {
     const keyPrefix = nextPrefix();
     const writer = createRedisSessionStore({ client, keyPrefix });
     await writer.save('s', createState('s', 1), { expectedRevision: null });
-    await client.rPush(`${keyPrefix}{s}:log`, '{"revision":2,"working":[9]}');
+    await client.append(
+      `${keyPrefix}{s}:log`,
+      '{"revision":2,"working":[9]}\n',
+    );
     await client.hSet(`${keyPrefix}{s}:state`, 'revision', '2');
     await client.hSet(`${keyPrefix}{t}:state`, {
       revision: '1',
@@ -289,7 +390,7 @@ describe('createRedisSessionStore', () => {
       expect(StoreError.isInstance(error)).toBe(true);
       expect((error as StoreError).message).toContain('is corrupt');
     }
-    expect(await client.lLen(`${keyPrefix}{s}:log`)).toBe(2);
+    expect(await logLines(`${keyPrefix}{s}:log`)).toHaveLength(2);
     expect(await client.hGet(`${keyPrefix}{t}:state`, 'format')).toBe(
       'acm.session-log-v9',
     );
@@ -309,7 +410,7 @@ describe('createRedisSessionStore', () => {
     await store.save('s', { ...first, revision: 2 }, { expectedRevision: 1 });
 
     expect(await other.load('s')).toStrictEqual({ ...first, revision: 2 });
-    expect(await client.lLen(`${keyPrefix}{s}:log`)).toBe(1);
+    expect(await logLines(`${keyPrefix}{s}:log`)).toHaveLength(1);
   });
 
   it('should fail with StoreError when the log does not end at the stored revision', async () => {

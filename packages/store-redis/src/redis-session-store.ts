@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { InvalidConfigError, parseState, StoreError } from '@acm/core';
 import {
   assertValidSave,
   assertValidSessionId,
   createMigrationCursor,
   createSessionLogCache,
+  extendSessionLogSeal,
   replaySessionLog,
+  sealSessionLogText,
   toStoreError,
   writeSessionLog,
 } from '@acm/core/adapter';
@@ -15,6 +17,10 @@ import type {
   SessionLogCursor,
   SessionStore,
 } from '@acm/core';
+import type {
+  SessionLogSealCodec,
+  SessionLogTextSeal,
+} from '@acm/core/adapter';
 import { DELETE_SCRIPT, LOAD_SCRIPT, SAVE_SCRIPT } from './redis-scripts';
 import type { RedisScript } from './redis-scripts';
 
@@ -48,7 +54,7 @@ export interface RedisSessionStoreOptions {
   /**
    * Prefix of every key the store writes. Sessions live under
    * `<keyPrefix>{<session id>}:state` (head hash) and
-   * `<keyPrefix>{<session id>}:log` (session log list).
+   * `<keyPrefix>{<session id>}:log` (session log string).
    * @default 'acm:'
    */
   keyPrefix?: string;
@@ -86,6 +92,64 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
 }
 
+/**
+ * What the store read or wrote last of a session (its cursor's `storeData`):
+ * the save script writes only onto exactly that.
+ */
+type StoredLog =
+  /** A log string, sealed (`sealSessionLogText`). */
+  | { readonly read: 'text'; readonly seal: SessionLogTextSeal }
+  /** A log list, the layout before log strings (migrated by the next save). */
+  | {
+      readonly read: 'list';
+      readonly count: number;
+      readonly headDigest: string;
+      readonly tailDigest: string;
+    }
+  /** A state document from before session logs (migrated by the next save). */
+  | { readonly read: 'legacy'; readonly digest: string };
+
+function sha1(text: string | Uint8Array): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** UTF-8 and SHA-1, as the save script's `GETRANGE` and `redis.sha1hex` see the log. */
+const SEAL_CODEC: SessionLogSealCodec = {
+  encode: (text) => Buffer.from(text, 'utf8'),
+  byteLength: (text) => Buffer.byteLength(text, 'utf8'),
+  digest: sha1,
+};
+
+/** The save script's arguments 7 on: what the writer read. */
+function readArguments(cursor: SessionLogCursor | undefined): string[] {
+  const stored = cursor?.storeData as StoredLog | undefined;
+  if (cursor === undefined || stored === undefined) return ['', ''];
+  switch (stored.read) {
+    case 'text': {
+      const { seal } = stored;
+      return [
+        'text',
+        cursor.epoch,
+        String(seal.bytes),
+        String(seal.headBytes),
+        seal.headDigest,
+        String(seal.tailStart),
+        seal.tailDigest,
+      ];
+    }
+    case 'list':
+      return [
+        'list',
+        cursor.epoch,
+        String(stored.count),
+        stored.headDigest,
+        stored.tailDigest,
+      ];
+    case 'legacy':
+      return ['legacy', cursor.epoch, stored.digest];
+  }
+}
+
 function isStringArray(value: unknown): value is string[] {
   return (
     Array.isArray(value) && value.every((item) => typeof item === 'string')
@@ -97,19 +161,24 @@ function isStringArray(value: unknown): value is string[] {
  * share sessions.
  *
  * Per session, a hash `<keyPrefix>{<id>}:state` holds the revision, the
- * format and the epoch of its session log, and a list `<keyPrefix>{<id>}:log`
- * holds the log's records (`planSessionLogWrite`): a save appends one record
- * with only what changed (a turn that appends a message writes that message
- * once), a compaction or the first save writes one full record. Offload
- * bodies are written once. Sessions stored before session logs are read as
- * they are and migrated by their next save.
+ * format and the epoch of its session log, and a string `<keyPrefix>{<id>}:log`
+ * holds the log's records, one JSON record per line (`planSessionLogWrite`):
+ * a save appends (`APPEND`) one record with only what changed (a turn that
+ * appends a message writes that message once), a compaction or the first
+ * save writes one full record. Offload bodies are written once. Sessions
+ * stored before session logs, or with the log as a list (the layout before
+ * log strings), are read as they are and migrated by their next save.
  *
- * Compare-and-set (revision, and the epoch for a delta), writing and the TTL
- * run in one Lua script, so a save is atomic: either everything is written or
- * nothing. The store never writes over a record it has not read: a corrupt or
- * unknown record fails with `StoreError` and is left untouched. Load reads
- * every key in one script. The `{id}` hash tag keeps a session's keys in one
- * cluster slot. Server errors become `StoreError` with the cause.
+ * Compare-and-set, the checks and the writes run in one Lua script, so a save
+ * is atomic: either everything is written or nothing. The store never writes
+ * past or over what it cannot read: a save writes only onto the log exactly
+ * as the store last read or wrote it — same revision and epoch, same length,
+ * same head record start and same last record (SHA-1 of bounded windows,
+ * `sealSessionLogText`: O(1) in the log's size). A log changed behind its
+ * back is read again, and a corrupt, cut, foreign or newer record fails the
+ * save with `StoreError` naming it, nothing written. Load reads every key in
+ * one script. The `{id}` hash tag keeps a session's keys in one cluster slot.
+ * Server errors become `StoreError` with the cause.
  */
 export function createRedisSessionStore({
   client,
@@ -205,11 +274,19 @@ export function createRedisSessionStore({
       cursors.delete(sessionId);
       return undefined;
     }
-    if (!Array.isArray(reply) || reply.length !== 6) {
+    if (!Array.isArray(reply) || reply.length !== 8) {
       throw corrupt(sessionId, 'unexpected reply from the load script');
     }
-    const [revisionText, format, records, document, offloadIdsText, entries] =
-      reply as unknown[];
+    const [
+      revisionText,
+      format,
+      layout,
+      log,
+      bytes,
+      document,
+      offloadIdsText,
+      entries,
+    ] = reply as unknown[];
     let state: ContextState;
     let cursor: SessionLogCursor | undefined;
     try {
@@ -218,20 +295,55 @@ export function createRedisSessionStore({
         typeof format !== 'string' ||
         typeof document !== 'string' ||
         typeof offloadIdsText !== 'string' ||
-        !isStringArray(records) ||
         !isStringArray(entries)
       ) {
         throw new Error('the session keys hold unexpected types');
       }
       if (format === 'acm.session-log') {
-        ({ state, cursor } = replaySessionLog({
-          records,
-          revision: Number(revisionText),
-        }));
+        const revision = Number(revisionText);
+        if (layout === 'string' && typeof log === 'string') {
+          if (Buffer.byteLength(log, 'utf8') !== bytes) {
+            throw new Error('the session log is not valid UTF-8');
+          }
+          if (log !== '' && !log.endsWith('\n')) {
+            throw new Error(
+              'the session log does not end with a newline (its last record was cut)',
+            );
+          }
+          ({ state, cursor } = replaySessionLog({
+            records: log === '' ? [] : log.slice(0, -1).split('\n'),
+            revision,
+          }));
+          cursor = {
+            ...cursor,
+            storeData: {
+              read: 'text',
+              seal: sealSessionLogText(log, SEAL_CODEC),
+            } satisfies StoredLog,
+          };
+        } else if (layout === 'list' && isStringArray(log)) {
+          // The layout before log strings: the next save migrates it (full record).
+          ({ state, cursor } = replaySessionLog({ records: log, revision }));
+          cursor = {
+            ...cursor,
+            needsFullWrite: true,
+            storeData: {
+              read: 'list',
+              count: log.length,
+              headDigest: sha1(log[0] ?? ''),
+              tailDigest: sha1(log.at(-1) ?? ''),
+            } satisfies StoredLog,
+          };
+        } else {
+          ({ state, cursor } = replaySessionLog({ records: [], revision }));
+        }
       } else if (format === '' && document !== '') {
         state = readLegacy(document, offloadIdsText, entries);
         // Stored before session logs: the next save migrates it (full record).
-        cursor = createMigrationCursor(state);
+        cursor = createMigrationCursor(state, {
+          read: 'legacy',
+          digest: sha1(document),
+        } satisfies StoredLog);
       } else {
         throw new Error(
           `unknown format ${JSON.stringify(format)} (written by a newer version?)`,
@@ -280,20 +392,31 @@ export function createRedisSessionStore({
           // corrupt or newer one is refused, not overwritten.
           read: (id) => read(id, 'save'),
           createEpoch: randomUUID,
-          write: async (write) => {
+          write: async (write, cursor) => {
+            const line = `${write.text}\n`;
             const reply = await run(SAVE_SCRIPT, keys, [
               expectedRevision === null ? '' : String(expectedRevision),
               String(state.revision),
-              write.kind === 'delta' ? write.epoch : '',
+              write.kind,
               write.epoch,
               String(ttlSeconds ?? 0),
-              write.text,
+              line,
+              ...readArguments(cursor),
             ]);
             if (!isStringArray(reply))
               throw new Error('unexpected reply from the save script');
             switch (reply[0] ?? '') {
-              case 'ok':
-                return { kind: 'written' };
+              case 'ok': {
+                const before = cursor?.storeData as StoredLog | undefined;
+                const seal =
+                  write.kind === 'delta' && before?.read === 'text'
+                    ? extendSessionLogSeal(before.seal, line, SEAL_CODEC)
+                    : sealSessionLogText(line, SEAL_CODEC);
+                return {
+                  kind: 'written',
+                  storeData: { read: 'text', seal } satisfies StoredLog,
+                };
+              }
               case 'conflict': {
                 const actual = reply[1] ?? '';
                 return {
@@ -307,7 +430,7 @@ export function createRedisSessionStore({
               case 'unreadable':
                 throw corrupt(
                   sessionId,
-                  'its head is not a session log head',
+                  'its head is not a session log head of a known format (written by a newer version?); it was left untouched',
                   undefined,
                   'save',
                 );

@@ -111,6 +111,11 @@ export interface TextStep {
   readonly toolResults: readonly unknown[];
 }
 
+/** What a call answered, as `ModelMessage`s an app appends to its history. */
+export interface TextResponse {
+  readonly messages: readonly unknown[];
+}
+
 /** The `ai` 6 or 7 functions and classes the scenarios run on, and how that major differs. */
 export interface AiSdkMajor {
   /** Shown in the describe titles, e.g. `'ai 7'`. */
@@ -122,10 +127,12 @@ export interface AiSdkMajor {
   generateText(options: TextCallOptions): PromiseLike<{
     readonly text: string;
     readonly steps: readonly TextStep[];
+    readonly response: TextResponse;
   }>;
   streamText(options: TextCallOptions): {
     readonly text: PromiseLike<string>;
     readonly steps: PromiseLike<readonly TextStep[]>;
+    readonly response: PromiseLike<TextResponse>;
   };
   /** `stepCountIs` (ai 6) or `isStepCount` (ai 7). */
   stepCount(count: number): unknown;

@@ -1,5 +1,7 @@
+import type { Message } from '@acm/ai-sdk';
 import {
   CONTEXT_RELOAD_TOOL_NAME,
+  HistoryMismatchError,
   InvalidArgumentError,
   SHARED_SESSION_ID,
   autoContextMiddleware,
@@ -342,31 +344,57 @@ export function describeMiddlewareScenarios(major: AiSdkMajor): void {
       });
     });
 
-    it('should rebuild the session when the history was edited', async () => {
-      const model = createTextModel(major, 'ok', 10);
-      const acm = autoContextMiddleware({ counter, sharedSession: true });
-      const wrapped = major.wrapLanguageModel({ model, middleware: acm });
-      await major.generateText({
-        model: wrapped,
-        messages: [
-          { role: 'user', content: 'first' },
-          { role: 'assistant', content: 'a' },
-          { role: 'user', content: 'b' },
-        ],
-      });
-      await major.generateText({
-        model: wrapped,
-        messages: [{ role: 'user', content: 'edited' }],
-      });
+    it("should refuse an edited history by default, and start over from it with onMismatch 'replace'", async () => {
+      const history = [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'a' },
+        { role: 'user', content: 'b' },
+      ];
+      const edited = [{ role: 'user', content: 'edited' }];
+      const textsOf = (memory: { getOriginalMessages(): readonly Message[] }) =>
+        memory.getOriginalMessages().map((message) => getMessageText(message));
 
-      expect(
-        acm
-          .getMemory(SHARED_SESSION_ID)
-          ?.getOriginalMessages()
-          .map((message) => getMessageText(message)),
-      ).toEqual(['edited']);
+      const strict = autoContextMiddleware({ counter, sharedSession: true });
+      const refused = createTextModel(major, 'ok', 10);
+      const wrapped = major.wrapLanguageModel({
+        model: refused,
+        middleware: strict,
+      });
+      await major.generateText({ model: wrapped, messages: history });
+      const error = await major
+        .generateText({ model: wrapped, messages: edited })
+        .then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+      expect(HistoryMismatchError.isInstance(error)).toBe(true);
+      expect(refused.doGenerateCalls).toHaveLength(1);
+      expect(textsOf(strict.getMemory(SHARED_SESSION_ID)!)).toEqual([
+        'first',
+        'a',
+        'b',
+      ]);
+
+      const model = createTextModel(major, 'ok', 10);
+      const acm = autoContextMiddleware({
+        counter,
+        sharedSession: true,
+        onMismatch: 'replace',
+      });
+      const replacing = major.wrapLanguageModel({ model, middleware: acm });
+      await major.generateText({ model: replacing, messages: history });
+      await major.generateText({ model: replacing, messages: edited });
+      const memory = acm.getMemory(SHARED_SESSION_ID)!;
+      expect(textsOf(memory)).toEqual(['edited']);
       expect(model.doGenerateCalls[1]!.prompt).toEqual([
         { role: 'user', content: [{ type: 'text', text: 'edited' }] },
+      ]);
+      // The dropped messages are kept behind one reload id.
+      const [archived] = Object.values(memory.getOffloadContext());
+      expect(archived?.map((message) => getMessageText(message))).toEqual([
+        'first',
+        'a',
+        'b',
       ]);
     });
 

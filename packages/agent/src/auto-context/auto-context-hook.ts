@@ -57,7 +57,9 @@ export interface AutoContextHookOptions {
  *   the agent's plan notebook to the memory. Every call: restores the calibration recorded on
  *   the last answer (so a loaded session compresses as before).
  * - `preReasoning`, before every model call: compresses the memory
- *   (`compressIfNeeded` with the system prompt's and tool schemas' tokens);
+ *   (`compressIfNeeded` with the system prompt's and tool schemas' tokens)
+ *   and brings the `context_search` index up to date with it (the messages
+ *   added since, or all again after the memory was cleared or loaded);
  *   core never touches the in-flight exchange. It then hands the managed view
  *   to the model by transforming the message list it received: messages
  *   other hooks injected are kept (see `rebaseMessages`), where the
@@ -127,6 +129,9 @@ export function autoContextHook({
       const before = memory.getMessages();
       const result = await memory.compressIfNeeded({ signal, fixedTokens });
       onCompression?.(result);
+      // The search index follows the memory as it grows (O(new messages)):
+      // the model's first context_search never indexes a long history at once.
+      searchHandler.sync();
       const messages = rebaseMessages({
         incoming: request.messages,
         before,

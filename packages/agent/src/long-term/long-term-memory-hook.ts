@@ -48,8 +48,9 @@ export interface LongTermMemoryHook extends AgentHook {
  *   sends `<long_term_memory>…</long_term_memory>` as the first text part of
  *   that message, in the request only (not stored): the system prompt and
  *   earlier messages stay identical, so prompt caches keep hitting. `postCall`
- *   records the run's messages from that user message on (core skips what it
- *   recorded before) without awaiting it: the run's result is never delayed,
+ *   records the run's messages from that user message on (core records each
+ *   message once, by id, in the backend, across restarts and instances)
+ *   without awaiting it: the run's result is never delayed,
  *   and a failure goes to `onError`.
  */
 export function longTermMemoryHook({

@@ -23,6 +23,17 @@ export interface AgentParts {
   readonly emit: (event: AgentEvent) => void;
   /** Appends a step's messages to the memory (and saves, with `autoSave`). */
   readonly store: (messages: readonly Message[]) => Promise<void>;
+  /**
+   * Loads the stored session before the agent's first run (an untouched
+   * memory with a store), once.
+   */
+  readonly prepare: () => Promise<void>;
+  /**
+   * Takes a run's input into the memory as `history` says (core's
+   * `syncMessages`), and saves with `autoSave`.
+   * @throws (rejects) HistoryMismatchError for an input that does not continue the stored session (`onMismatch: 'error'`).
+   */
+  readonly takeInput: (input: readonly Message[]) => Promise<void>;
 }
 
 /** One run: the agent's parts and what the run's steps read and change. */

@@ -4,7 +4,15 @@ import {
   randomId,
   systemClock,
 } from '@acm/core';
-import type { AutoContextMemory, Clock, IdGenerator, Message } from '@acm/core';
+import type {
+  AutoContextMemory,
+  Clock,
+  HistoryMismatchEvent,
+  HistoryMode,
+  IdGenerator,
+  Message,
+} from '@acm/core';
+import { loadStoredSession, syncMessages } from '@acm/core/adapter';
 import type { AgentHook } from '../hook/agent-hook';
 import { sortHooks } from '../hook/sort-hooks';
 import type { ChatModel } from '../model/chat-model';
@@ -85,11 +93,50 @@ export interface CreateReActAgentOptions {
    * @default false
    */
   readonly autoSave?: boolean;
+  /**
+   * What `run(input)` receives. `'append'`: what is new (a user's text, the
+   * messages to add); the memory is the history, and a memory with a store
+   * that has not been used yet loads its stored session before the first run
+   * (as `load()` does), so a restarted agent goes on where it stopped.
+   * Messages the memory holds already at its end (a retried input, same ids)
+   * or the whole stored history sent again are not stored twice.
+   * `'mirror'`: the whole conversation, every run (an app that keeps it,
+   * messages with stable ids); only what follows the stored part is added.
+   * An input that does neither follows `onMismatch`.
+   * @default 'append'
+   */
+  readonly history?: HistoryMode;
+  /**
+   * An input that does not continue the stored session (in `'mirror'` mode a
+   * text or only new messages; a history that repeats the stored start and
+   * then leaves it; a message whose id is stored elsewhere): `'error'`
+   * rejects the run with `HistoryMismatchError` (code `HISTORY_MISMATCH`)
+   * before any model call, nothing changed; `'replace'` starts the session
+   * over from the input and archives the messages it drops behind one reload
+   * id (`onHistoryMismatch`'s `dropped.archiveId`, `memory.reload(id)`). The
+   * agent's memory is one session, so there is no `'fork'`: give a branch
+   * its own memory and session id.
+   * @default 'error'
+   */
+  readonly onMismatch?: 'error' | 'replace';
+  /**
+   * Receives every mismatch with its outcome (`'error'` before the run
+   * rejects, `'replace'` with `dropped`).
+   * @default undefined
+   */
+  readonly onHistoryMismatch?: (event: HistoryMismatchEvent) => void;
 }
 
+/** What `HistoryMismatchError` tells an agent's user to set. */
+const REMEDY =
+  "set history: 'append' if run() gets only new messages, or onMismatch: 'replace' to start over (the dropped messages are archived behind a reload id)";
+
 /**
- * A small ReAct agent over a {@link ChatModel}: it appends the input to its
- * memory, then loops (hooks → model → hooks → tools → hooks) until the model
+ * A small ReAct agent over a {@link ChatModel}: it takes the input into its
+ * memory (`history: 'append'`, the default: what is new, on top of the stored
+ * session, which an untouched memory with a store loads before the first run;
+ * `'mirror'`: the whole conversation; an input that continues neither follows
+ * `onMismatch`), then loops (hooks → model → hooks → tools → hooks) until the model
  * answers without tool calls, `maxIters` steps were taken or the signal
  * aborts. Every step is stored in one append (the answer; all results of a
  * step), so the memory's messages always say where a run stands, and a
@@ -116,6 +163,9 @@ export function createReActAgent({
   onEvent,
   parallelToolCalls = true,
   autoSave = false,
+  history = 'append',
+  onMismatch = 'error',
+  onHistoryMismatch,
 }: CreateReActAgentOptions): ReActAgent {
   if (!Number.isInteger(maxIters) || maxIters < 1) {
     throw new InvalidArgumentError({
@@ -154,6 +204,32 @@ export function createReActAgent({
     await agentMemory.addMessages(messages);
     if (autoSave) await agentMemory.save();
   };
+  /** The stored session, loaded before the first run (retried after a failure). */
+  let prepared: Promise<void> | undefined;
+  const replay = () => planNotebook?.replay(agentMemory.getOriginalMessages());
+  const prepare = (): Promise<void> =>
+    (prepared ??= loadStoredSession(agentMemory).then(
+      (found) => {
+        if (found) replay();
+      },
+      (error: unknown) => {
+        prepared = undefined;
+        throw error;
+      },
+    ));
+  const takeInput = async (input: readonly Message[]): Promise<void> => {
+    const { appended } = await syncMessages({
+      memory: agentMemory,
+      messages: input,
+      history,
+      onMismatch,
+      onHistoryMismatch,
+      remedy: REMEDY,
+      idOf: (message) => message.id,
+      convert: (messages) => messages,
+    });
+    if (autoSave && appended.length > 0) await agentMemory.save();
+  };
   const lock: RunLock = { running: false };
   const execute = (
     input: readonly Message[] | undefined,
@@ -178,7 +254,8 @@ export function createReActAgent({
     save,
     load: async () => {
       const found = await agentMemory.load();
-      if (found) planNotebook?.replay(agentMemory.getOriginalMessages());
+      prepared = Promise.resolve();
+      if (found) replay();
       return found;
     },
   };
@@ -197,6 +274,8 @@ export function createReActAgent({
     parallelToolCalls,
     emit,
     store,
+    prepare,
+    takeInput,
   };
   return agent;
 }

@@ -19,7 +19,8 @@ export interface RunLock {
 }
 
 /**
- * One run or resume: the `preCall` hooks and the input stored (`run-start`),
+ * One run or resume: the stored session loaded before the agent's first run,
+ * the `preCall` hooks and the input taken in as `history` says (`run-start`),
  * then the iteration: the stored messages say what is due (nothing: the run
  * completed; tool calls: an acting step; else a reasoning step, until
  * `maxIters`), until the run ends or the signal aborts. A step that throws
@@ -48,6 +49,7 @@ export async function executeRun(
   };
   const { memory, clock } = run;
   try {
+    await run.prepare();
     let appended = input ?? [];
     for (const hook of run.hooks) {
       const change = await hook.preCall?.({
@@ -56,7 +58,7 @@ export async function executeRun(
       });
       if (change?.input) appended = change.input;
     }
-    if (appended.length > 0) await run.store(appended);
+    if (input !== undefined) await run.takeInput(appended);
     run.iteration = readRunState(memory.getOriginalMessages()).iteration;
     run.emit({
       type: 'run-start',

@@ -26,7 +26,12 @@ export interface ReActAgent {
   readonly memory: AutoContextMemory;
   /** The agent's plan notebook, when it has one. */
   readonly planNotebook: PlanNotebook | undefined;
-  /** Appends `input` and loops model → tools → model until a final answer, `maxIters` or an abort. */
+  /**
+   * Takes `input` into the memory (as `history` says: what is new, or the
+   * whole conversation) and loops model → tools → model until a final
+   * answer, `maxIters` or an abort.
+   * @throws (rejects) HistoryMismatchError for an input that does not continue the stored session (`onMismatch: 'error'`), before any model call.
+   */
   run(input: AgentInput, options?: AgentRunOptions): Promise<AgentRunResult>;
   /** The same as `run` (the reference's name). */
   call(input: AgentInput, options?: AgentRunOptions): Promise<AgentRunResult>;

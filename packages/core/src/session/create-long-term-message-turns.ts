@@ -96,8 +96,9 @@ export interface LongTermMessageTurns<TMessage, TContext> {
     context: TContext,
   ): Promise<readonly TMessage[]>;
   /**
-   * Records the turn (from the latest user message on; core skips what it
-   * recorded before) in the background, except in `'agent'` mode: never
+   * Records the turn (from the latest user message on; core records each
+   * message once, by id, in the backend: a turn sent again after a restart
+   * or by another instance adds nothing) in the background, except in `'agent'` mode: never
    * awaited, a failure goes to `onError` or is dropped.
    */
   record(messages: readonly TMessage[], context: TContext): void;

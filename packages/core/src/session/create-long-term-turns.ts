@@ -18,7 +18,8 @@ export interface LongTermTurns {
   retrieve(memory: LongTermMemory, message: Message): Promise<string>;
   /**
    * Records a turn in the background (never awaited by the call, so the
-   * reply is never delayed; core skips what it recorded before); a failure
+   * reply is never delayed; core records each message once, by id, in the
+   * backend, so a restart or a second instance adds nothing twice); a failure
    * goes to `onError`, or is dropped without it (a function giving the
    * messages is called in the background too, its failure handled alike).
    */

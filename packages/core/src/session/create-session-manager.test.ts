@@ -11,6 +11,10 @@ import {
   createSessionManager,
 } from './create-session-manager';
 import { hashValue } from '../vocabulary/util/hash-value';
+import { createInMemorySessionStore } from '../memory/store/in-memory-session-store';
+import type { SessionStore } from '../memory/store/session-store';
+import { HistoryMismatchError } from '../vocabulary/error/history-mismatch-error';
+import type { HistoryMismatchEvent, HistoryOptions } from './history-options';
 
 /** A framework message without ids (like the AI SDK's). */
 interface Plain {
@@ -30,7 +34,8 @@ function setUp(
     sharedSession?: boolean;
     msgThreshold?: number;
     systemTextOf?: (message: Plain) => string | undefined;
-  } = {},
+    store?: SessionStore;
+  } & HistoryOptions = {},
 ) {
   const converted: Plain[] = [];
   const written: Message[] = [];
@@ -39,9 +44,14 @@ function setUp(
     missingSessionMessage: 'name a session',
     sharedSession: options.sharedSession,
     systemTextOf: options.systemTextOf,
+    history: options.history,
+    onMismatch: options.onMismatch,
+    onHistoryMismatch: options.onHistoryMismatch,
+    store: options.store,
     createMemory: ({ sessionId }) =>
       new AutoContextMemory({
         sessionId,
+        store: options.store,
         counter,
         clock: fixedClock(0),
         generateId: sequentialIds(sessionId),
@@ -147,11 +157,9 @@ describe('createSessionManager', () => {
       'm4',
     ]);
     // Another conversation of the same length is not taken for this one.
-    const other = await second.manage({
-      sessionId: undefined,
-      messages: plain(6, 50),
-    });
-    expect(other.sync.kind).toBe('rebuilt');
+    await expect(
+      second.manage({ sessionId: undefined, messages: plain(6, 50) }),
+    ).rejects.toBeInstanceOf(HistoryMismatchError);
   });
 
   it('should recognise stored messages whatever their ids (sessions saved with content-hash ids)', async () => {
@@ -250,15 +258,127 @@ describe('createSessionManager', () => {
     expect(call.memory.getCalibration()).toBe(1);
   });
 
-  it('should rebuild a session whose prompt no longer continues it', async () => {
+  it('should refuse a prompt that no longer continues its session, naming the policies, and keep the session', async () => {
     const { manager } = setUp();
-    await manager.manage({ sessionId: 's', messages: plain(4) });
+    const first = await manager.manage({ sessionId: 's', messages: plain(4) });
+    const error = await manager
+      .manage({ sessionId: 's', messages: plain(3, 100) })
+      .catch((caught: unknown) => caught);
+    expect(HistoryMismatchError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain(
+      "onMismatch: 'fork' (continue in a new session) or 'replace'",
+    );
+    expect(first.memory.getOriginalMessages()).toHaveLength(4);
+  });
+
+  it('should continue a prompt that leaves its session in a fork, the same one after a restart, and keep the session', async () => {
+    const store = createInMemorySessionStore();
+    const events: HistoryMismatchEvent[] = [];
+    const options = {
+      store,
+      onMismatch: 'fork' as const,
+      onHistoryMismatch: (event: HistoryMismatchEvent) => events.push(event),
+    };
+    const { manager } = setUp(options);
+    const history = plain(6);
+    await manager.manage({ sessionId: 's', messages: history });
+    // The user edits message 4 (a branch), then goes on in the branch.
+    const branch = [...history.slice(0, 4), ...plain(1, 40)];
+    const forked = await manager.manage({ sessionId: 's', messages: branch });
+    expect(forked.sessionId).toBe('s~fork-4');
+    expect(forked.memory.getOriginalMessages()).toHaveLength(5);
+    expect(manager.getMemory('s')).toBe(forked.memory);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'history-mismatch',
+        outcome: 'fork',
+        sessionId: 's',
+        divergedAt: 4,
+        forkSessionId: 's~fork-4',
+      }),
+    ]);
+    const next = await manager.manage({
+      sessionId: 's',
+      messages: [...branch, ...plain(1, 41)],
+    });
+    expect([next.sessionId, next.sync.appended.length]).toEqual([
+      's~fork-4',
+      1,
+    ]);
+
+    // Another process: the old history still goes to the session, the branch to its fork.
+    const restarted = setUp(options).manager;
+    const back = await restarted.manage({
+      sessionId: 's',
+      messages: [...history, ...plain(1, 60)],
+    });
+    expect([back.sessionId, back.sync.anchor]).toEqual(['s', 'original']);
+    expect(back.memory.getOriginalMessages()).toHaveLength(7);
+    const again = await restarted.manage({
+      sessionId: 's',
+      messages: [...branch, ...plain(2, 41)],
+    });
+    expect([again.sessionId, again.sync.anchor]).toEqual([
+      's~fork-4',
+      'original',
+    ]);
+    expect(again.memory.getOriginalMessages()).toHaveLength(7);
+    const stored = store.load('s');
+    expect(stored?.original).toHaveLength(7);
+  });
+
+  it('should fork forks at most 8 deep, then refuse', async () => {
+    const { manager } = setUp({ onMismatch: 'fork' });
+    await manager.manage({ sessionId: 's', messages: plain(2) });
+    let sessionId = '';
+    for (let edit = 0; edit < 8; edit++) {
+      ({ sessionId } = await manager.manage({
+        sessionId: 's',
+        messages: plain(2, 100 + edit),
+      }));
+    }
+    expect(sessionId).toBe(`s${'~fork-0'.repeat(8)}`);
+    await expect(
+      manager.manage({ sessionId: 's', messages: plain(2, 200) }),
+    ).rejects.toBeInstanceOf(HistoryMismatchError);
+  });
+
+  it("should take only the new messages in 'append' mode and hand the stored view when the list lacks it ('if-changed')", async () => {
+    const store = createInMemorySessionStore();
+    await setUp({ store }).manager.manage({
+      sessionId: 's',
+      messages: plain(4),
+    });
+    const { manager } = setUp({ store, history: 'append' });
     const call = await manager.manage({
       sessionId: 's',
-      messages: plain(3, 100),
+      messages: plain(1, 4),
+      view: 'if-changed',
     });
-    expect(call.sync.kind).toBe('rebuilt');
-    expect(call.memory.getOriginalMessages()).toHaveLength(3);
+    expect([call.sync.anchor, call.sync.storedBefore]).toEqual(['none', 4]);
+    expect(call.messages).toHaveLength(5);
+    // The framework's state now holds the view: nothing more to hand.
+    const next = await manager.manage({
+      sessionId: 's',
+      messages: [...call.messages!, ...plain(1, 5)],
+      view: 'if-changed',
+    });
+    expect([next.sync.anchor, next.sync.storedBefore, next.messages]).toEqual([
+      'original',
+      0,
+      undefined,
+    ]);
+  });
+
+  it('should record a call without compressing or making a view', async () => {
+    const { manager } = setUp({ msgThreshold: 2 });
+    const recorded = await manager.record({
+      sessionId: 's',
+      messages: plain(6),
+    });
+    expect(recorded.sync.appended).toHaveLength(6);
+    expect(recorded.memory.getCompressionEvents()).toEqual([]);
+    expect(recorded.memory.getMessages()).toHaveLength(6);
   });
 
   it('should send the leading system messages as they are, count them, and hand out a new list each call', async () => {

@@ -13,6 +13,7 @@ export type {
   FixedContent,
   ManageSessionRequest,
   ManagedCall,
+  RecordedCall,
   SessionManager,
 } from './session-manager';
 export type {
@@ -49,6 +50,17 @@ export type {
   SessionRegistryOptions,
 } from './session-registry';
 export { sampleMessages, syncMessages } from './sync-messages';
+export { forkSessionId } from './fork-session-id';
+export { replaceHistory } from './replace-history';
+export type { ReplaceHistoryOptions } from './replace-history';
+export { loadStoredSession } from './load-stored-session';
+export type {
+  DroppedHistory,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMode,
+  HistoryOptions,
+} from './history-options';
 export type {
   MessageSample,
   SyncAnchor,

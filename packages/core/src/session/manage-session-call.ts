@@ -3,9 +3,18 @@ import { isSameValue } from '../vocabulary/util/is-same-value';
 import { createUsageCalibrator } from './create-usage-calibrator';
 import type { ViewVariant } from './create-view-cache';
 import type { FixedTokenMeter } from './create-fixed-token-meter';
+import type { HistoryMismatchDetails } from '../vocabulary/error/history-mismatch-error';
 import type { SessionManagerOptions } from './session-manager-options';
-import type { ManagedCall, ManageSessionRequest } from './session-manager';
-import type { MessageSample, SyncMessagesResult } from './sync-messages';
+import type {
+  ManagedCall,
+  ManageSessionRequest,
+  RecordedCall,
+} from './session-manager';
+import type {
+  MessageSample,
+  SyncMessagesOptions,
+  SyncMessagesResult,
+} from './sync-messages';
 import { sampleMessages, syncMessages } from './sync-messages';
 
 /** How many messages at the end of a known prefix `syncMessages` checks. */
@@ -34,6 +43,8 @@ export function createSessionCallData<TMessage>(): SessionCallData<TMessage> {
 /** What one call brings to its session's task. */
 export interface SessionCall<TMessage> {
   readonly request: ManageSessionRequest<TMessage>;
+  /** The session the task runs on (the fork, after a fork). */
+  readonly sessionId: string;
   readonly memory: AutoContextMemory;
   readonly data: SessionCallData<TMessage>;
   readonly variant: string;
@@ -46,24 +57,41 @@ export interface SessionCall<TMessage> {
   readonly options: Pick<
     SessionManagerOptions<TMessage>,
     'idOf' | 'fromFramework' | 'isSameMessage'
-  > & { readonly initialFixedTokens: number };
+  > &
+    Pick<
+      SyncMessagesOptions<TMessage>,
+      'history' | 'onMismatch' | 'onHistoryMismatch' | 'remedy'
+    > & { readonly initialFixedTokens: number };
+}
+
+/** A call whose list did not continue its session, under `onMismatch: 'fork'` (`'report'` to the sync): nothing changed. */
+export interface SessionCallMismatch {
+  readonly forkFrom: HistoryMismatchDetails;
 }
 
 /**
  * One call in its session's task, in four steps: sync (the call's messages
- * into the memory, only the new ones converted), fixed tokens (measured when
- * the call sends a system prompt or tools, else the last ones), compress
- * (when a trigger is reached), view (the working messages in the framework's
- * format, extended in place when the memory only appended). The session's
- * data then remembers the input, the view and the revision.
+ * into the memory, only the new ones converted; a list that does not
+ * continue the session follows `onMismatch`, and a fork is returned to the
+ * manager unapplied), fixed tokens (measured when the call sends a system
+ * prompt or tools, else the last ones), compress (when a trigger is
+ * reached), view (the working messages in the framework's format, extended
+ * in place when the memory only appended). The session's data then
+ * remembers the input, the view and the revision.
  */
 export async function manageSessionCall<TMessage>(
   call: SessionCall<TMessage>,
-): Promise<ManagedCall<TMessage>> {
+): Promise<ManagedCall<TMessage> | SessionCallMismatch> {
   const { request, memory, data, variant, systemTexts, offset } = call;
   const untouched = memory.getRevision() === data.revision;
   const sync = await syncCall(call);
-  data.input = sampleMessages(request.messages, offset, SAMPLE_SIZE);
+  if (sync.kind === 'mismatch') return { forkFrom: sync.mismatch! };
+  data.input = sampleMessages(
+    request.messages,
+    offset,
+    SAMPLE_SIZE,
+    memory.getOriginalMessageCount(),
+  );
   if (request.system !== undefined) systemTexts.push(request.system);
   const tokens =
     offset === 0 && request.system === undefined && request.tools === undefined
@@ -81,7 +109,12 @@ export async function manageSessionCall<TMessage>(
     ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
   let view: TMessage[] | undefined;
-  if (request.view !== 'if-compressed' || compression.applied) {
+  if (
+    request.view === undefined ||
+    request.view === 'always' ||
+    compression.applied ||
+    (request.view === 'if-changed' && sync.storedBefore > 0)
+  ) {
     const { convert } = call.view;
     // Only appended since the last view: extend it in place instead of mapping the history again.
     view =
@@ -98,6 +131,7 @@ export async function manageSessionCall<TMessage>(
   data.variant = variant;
   data.revision = memory.getRevision();
   return {
+    sessionId: call.sessionId,
     memory,
     sync,
     compression,
@@ -108,6 +142,25 @@ export async function manageSessionCall<TMessage>(
   };
 }
 
+/**
+ * A call that only takes its messages into the session (`record`): the sync
+ * step of `manageSessionCall`, without compressing or making a view.
+ */
+export async function recordSessionCall<TMessage>(
+  call: SessionCall<TMessage>,
+): Promise<RecordedCall | SessionCallMismatch> {
+  const { request, memory, data, offset } = call;
+  const sync = await syncCall(call);
+  if (sync.kind === 'mismatch') return { forkFrom: sync.mismatch! };
+  data.input = sampleMessages(
+    request.messages,
+    offset,
+    SAMPLE_SIZE,
+    memory.getOriginalMessageCount(),
+  );
+  return { sessionId: call.sessionId, memory, sync };
+}
+
 /** Step 1, sync: the call's messages into the memory (`syncMessages`). */
 function syncCall<TMessage>({
   request,
@@ -115,12 +168,24 @@ function syncCall<TMessage>({
   data,
   view: { cache, convert },
   offset,
-  options: { idOf, fromFramework, isSameMessage },
+  options: {
+    idOf,
+    fromFramework,
+    isSameMessage,
+    history,
+    onMismatch,
+    onHistoryMismatch,
+    remedy,
+  },
 }: SessionCall<TMessage>): Promise<SyncMessagesResult> {
   return syncMessages({
     memory,
     messages: request.messages,
     offset,
+    history,
+    onMismatch,
+    onHistoryMismatch,
+    remedy,
     idOf: idOf ?? positionId,
     // Without framework ids: a message is the stored one it converts to (nothing hashed per call).
     isStored:

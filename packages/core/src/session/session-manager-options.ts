@@ -3,6 +3,7 @@ import type { AutoContextMemoryOptions } from '../memory/facade/auto-context-mem
 import type { Message } from '../vocabulary/message/message';
 import type { SessionLimits } from './session-registry';
 import type { CreateSessionMemory } from './session-registry';
+import type { HistoryOptions } from './history-options';
 
 /**
  * How an adapter's sessions make and keep their memories: the options of
@@ -29,10 +30,13 @@ export interface AutoContextSessionOptions
   readonly sharedSession?: boolean;
 }
 
-/** How an adapter plugs its message format into `createSessionManager`. */
-export interface SessionManagerOptions<
-  TMessage,
-> extends AutoContextSessionOptions {
+/**
+ * How an adapter plugs its message format into `createSessionManager`, and
+ * how its lists are read against a stored session (`history`, `onMismatch`,
+ * `onHistoryMismatch`: the adapter passes its default).
+ */
+export interface SessionManagerOptions<TMessage>
+  extends AutoContextSessionOptions, HistoryOptions {
   /**
    * One memory for every call, for an app that runs one conversation (and
    * persists it itself): no registry, no session id needed.
@@ -43,6 +47,12 @@ export interface SessionManagerOptions<
   readonly sessionParameter: string;
   /** The error message for a call without a session (how to name one). */
   readonly missingSessionMessage: string;
+  /**
+   * What a `HistoryMismatchError` tells the app to set, in the adapter's
+   * words.
+   * @default "set history: 'append' if the app sends only the new messages, or onMismatch: 'fork' or 'replace' …"
+   */
+  readonly mismatchRemedy?: string;
   /**
    * Fixed tokens (system prompt, tool schemas) assumed for a memory until a
    * call measures them.

@@ -25,10 +25,12 @@ export interface ManageSessionRequest<TMessage> extends FixedContent {
   /**
    * `'always'`: the view is returned on every call (the framework sends it to
    * the model). `'if-compressed'`: only when this call compressed (the
-   * framework keeps the view in its own state).
+   * framework keeps the view in its own state). `'if-changed'`: also when the
+   * list did not carry the whole history (`'append'` mode: the stored
+   * history the framework's state lacks).
    * @default 'always'
    */
-  readonly view?: 'always' | 'if-compressed';
+  readonly view?: 'always' | 'if-compressed' | 'if-changed';
   /**
    * The framework may send the last view back with new messages appended
    * (a `prepareStep` whose result is carried forward).
@@ -39,6 +41,11 @@ export interface ManageSessionRequest<TMessage> extends FixedContent {
 
 /** What one call did and what to send. */
 export interface ManagedCall<TMessage> {
+  /**
+   * The session the call ran in: the one it named, or, after an
+   * `onMismatch: 'fork'`, the fork (see `HistoryMismatchPolicy`).
+   */
+  readonly sessionId: string;
   readonly memory: AutoContextMemory;
   readonly sync: SyncMessagesResult;
   readonly compression: CompressionResult;
@@ -59,12 +66,28 @@ export interface SessionManager<TMessage> {
   /**
    * Takes a call's messages into its session (core's `syncMessages`: only
    * the new ones are converted), compresses when a trigger is reached and
-   * returns the view: the same prefix always gives the same view.
-   * @throws (rejects) InvalidArgumentError when the call names no session and neither `sharedSession` nor `memory` is set.
+   * returns the view: the same prefix always gives the same view. A list
+   * that does not continue the session follows `onMismatch`.
+   * @throws (rejects) InvalidArgumentError when the call names no session and
+   * neither `sharedSession` nor `memory` is set; HistoryMismatchError for a
+   * list that does not continue the session (`onMismatch: 'error'`);
+   * InvalidMessageError for a message core cannot hold. Nothing changed then.
    */
   manage(
     request: ManageSessionRequest<TMessage>,
   ): Promise<ManagedCall<TMessage>>;
+  /**
+   * Takes a call's messages into its session like `manage`, without
+   * compressing or making a view (e.g. the answer that ends an agent run,
+   * recorded for the next one).
+   * @throws (rejects) as `manage`.
+   */
+  record(
+    request: Pick<
+      ManageSessionRequest<TMessage>,
+      'sessionId' | 'messages' | 'signal'
+    >,
+  ): Promise<RecordedCall>;
   /**
    * Measures what a model request sends besides the messages (kept for the
    * memory's next trigger check) and returns how to calibrate with its usage.
@@ -76,10 +99,49 @@ export interface SessionManager<TMessage> {
     /** Feeds the provider's reported usage for that request back (`calibrateFromUsage`). */
     readonly calibrate: (usage: unknown) => void;
   };
+  /**
+   * Answers a model's `context_reload` call on a session (core's
+   * `createContextReloadHandler`) through the registry: a session evicted,
+   * or stored by an earlier process, is loaded from the store, so eviction
+   * and restart change no answer. Runs in call order with the session's
+   * calls; never rejects (a store failure is a one-line answer). A call
+   * naming no session gets `NO_SESSION_MEMORY_REPLY`.
+   * @throws InvalidArgumentError (synchronously) for a `maxChars` below 1000.
+   */
+  readonly reload: (
+    sessionId: unknown,
+    input: unknown,
+    options?: { readonly maxChars?: number },
+  ) => Promise<string>;
+  /**
+   * Answers a model's `context_search` call on a session, as `reload` does
+   * (core's `createContextSearchHandler`, one index per session's memory,
+   * derived from it: built again after an eviction or restart, with the same
+   * answers). A call naming no session gets `NO_SEARCH_MEMORY_REPLY`.
+   */
+  readonly search: (sessionId: unknown, input: unknown) => Promise<string>;
+  /**
+   * From now on, every call brings its session's `context_search` index up
+   * to date (O(messages added), after the compression), so a model's first
+   * search never indexes a long history at once. Idempotent; the search
+   * tools built over these sessions turn it on.
+   */
+  readonly indexForSearch: () => void;
   /** The session a call's id stands for (`undefined` when it names none and nothing is shared). */
   resolveSessionId(sessionId: unknown): string | undefined;
-  /** The memory of a session held now (e.g. for the reload tool). */
+  /**
+   * The memory of a session held now (e.g. for the reload tool): after a
+   * fork, the fork's, as long as the calls naming the session land there.
+   */
   readonly getMemory: (sessionId: string) => AutoContextMemory | undefined;
   /** Forgets a session and deletes it from the store. */
   readonly deleteSession: (sessionId: string) => Promise<boolean>;
+}
+
+/** What `record` did. */
+export interface RecordedCall {
+  /** The session the call ran in (the fork after `onMismatch: 'fork'`). */
+  readonly sessionId: string;
+  readonly memory: AutoContextMemory;
+  readonly sync: SyncMessagesResult;
 }

@@ -183,4 +183,78 @@ describe('createSessionRegistry', () => {
     });
     expect(order.at(-1)).toBe('after a failure');
   });
+
+  describe('read', () => {
+    it('should load an evicted session from the store, hold it, and not save it', async () => {
+      const { registry, store, created } = setUp({ maxSessions: 1 });
+      await registry.run('a', ({ memory }) =>
+        memory.addMessage(text('a1', 'kept')),
+      );
+      await registry.run('b', ({ memory }) =>
+        memory.addMessage(text('b1', 'other')),
+      );
+      expect(registry.getMemory('a')).toBeUndefined();
+      const stored = store.load('a')!.revision;
+
+      const texts = await registry.read('a', ({ memory }) =>
+        memory.getOriginalMessages().map((message) => message.id),
+      );
+
+      expect(texts).toEqual(['a1']);
+      expect(created).toEqual(['a', 'b', 'a']);
+      expect(registry.sessionIds()).toEqual(['a']);
+      expect(store.load('a')!.revision).toBe(stored);
+    });
+
+    it('should run after the tasks queued on the session', async () => {
+      const { registry } = setUp();
+      await registry.run('a', () => undefined);
+      await Promise.resolve(); // the load has settled: the next task starts at once
+      let release!: () => void;
+      const writing = registry.run('a', async ({ memory }) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await memory.addMessage(text('a1', 'late'));
+      });
+      const reading = registry.read('a', ({ memory }) =>
+        memory.getOriginalMessageCount(),
+      );
+      await Promise.resolve();
+      release();
+      await writing;
+      expect(await reading).toBe(1);
+    });
+
+    it('should leave nothing behind for a session neither held nor stored', async () => {
+      const { registry, store } = setUp();
+      const count = await registry.read('ghost', ({ memory }) =>
+        memory.getOriginalMessageCount(),
+      );
+      expect(count).toBe(0);
+      expect(registry.sessionIds()).toEqual([]);
+      expect(store.load('ghost')).toBeUndefined();
+    });
+
+    it('should reject when the store fails and keep nothing', async () => {
+      const { store } = setUp();
+      const registryWithFailingStore = createSessionRegistry({
+        createMemory: ({ sessionId }) =>
+          new AutoContextMemory({
+            sessionId,
+            counter,
+            store: {
+              ...store,
+              load: () => {
+                throw new Error('down');
+              },
+            },
+          }),
+        createData: () => undefined,
+        store,
+      });
+      await expect(
+        registryWithFailingStore.read('a', () => 'never'),
+      ).rejects.toThrow('down');
+      expect(registryWithFailingStore.sessionIds()).toEqual([]);
+    });
+  });
 });

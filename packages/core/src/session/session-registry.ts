@@ -66,6 +66,18 @@ export interface SessionRegistry<TData> {
     sessionId: string,
     task: (session: Session<TData>) => TResult | PromiseLike<TResult>,
   ): Promise<TResult>;
+  /**
+   * Runs `task` to read the session (what a model calls: `context_reload`,
+   * `context_search`): on the memory held, or loaded from the store when the
+   * session was evicted or stored by an earlier process (it is then held
+   * like any used session); in call order with the session's other tasks;
+   * never saved after. A session neither held nor stored is not kept: the
+   * task reads an empty memory.
+   */
+  read<TResult>(
+    sessionId: string,
+    task: (session: Session<TData>) => TResult | PromiseLike<TResult>,
+  ): Promise<TResult>;
   /** The memory of a session held now (not one that was evicted or never used). */
   getMemory(sessionId: string): AutoContextMemory | undefined;
   /**
@@ -79,7 +91,10 @@ export interface SessionRegistry<TData> {
 
 interface Entry<TData> {
   readonly session: Session<TData>;
-  ready: Promise<unknown>;
+  /** Resolves to whether the store held the session. */
+  ready: Promise<boolean>;
+  /** Whether the store held the session when it was loaded. */
+  stored: boolean;
   /** Whether `ready` has resolved (a task may then start at once). */
   loaded: boolean;
   tail: Promise<unknown>;
@@ -122,14 +137,21 @@ export function createSessionRegistry<TData>({
     const pending = evicting.get(sessionId) ?? Promise.resolve();
     const entry: Entry<TData> = {
       session: { id: sessionId, memory, data: createData() },
-      ready: store === undefined ? pending : pending.then(() => memory.load()),
+      ready:
+        store === undefined
+          ? pending.then(() => false)
+          : pending.then(() => memory.load()),
+      stored: false,
       loaded: false,
       tail: Promise.resolve(),
       lastUsed: clock.now(),
       busy: 0,
     };
     entry.ready.then(
-      () => (entry.loaded = true),
+      (stored) => {
+        entry.loaded = true;
+        entry.stored = stored;
+      },
       () => undefined,
     );
     entries.set(sessionId, entry);
@@ -163,51 +185,70 @@ export function createSessionRegistry<TData>({
     }
   };
 
-  return {
-    run(sessionId, task) {
-      const entry = open(sessionId);
-      const idle = entry.busy === 0 && entry.loaded;
-      entry.busy++;
+  /**
+   * Queues `task` on the session (made or loaded on first use); with
+   * `save`, the session is saved to the store after it. A read that found
+   * the session neither held nor stored leaves nothing behind.
+   */
+  const schedule = <TResult>(
+    sessionId: string,
+    task: (session: Session<TData>) => TResult | PromiseLike<TResult>,
+    save: boolean,
+  ): Promise<TResult> => {
+    const entry = open(sessionId);
+    const idle = entry.busy === 0 && entry.loaded;
+    entry.busy++;
+    entry.lastUsed = clock.now();
+    const settle = () => {
+      entry.busy--;
       entry.lastUsed = clock.now();
-      const settle = () => {
-        entry.busy--;
-        entry.lastUsed = clock.now();
-        if (entries.get(sessionId) === entry) {
-          entries.delete(sessionId); // most recently used again
+      if (entries.get(sessionId) === entry) {
+        entries.delete(sessionId); // most recently used again
+        if (
+          save ||
+          entry.busy > 0 ||
+          entry.stored ||
+          entry.session.memory.getRevision() > 0
+        ) {
           entries.set(sessionId, entry);
         }
-        enforceLimits(sessionId);
-      };
-      const runTask = async () => {
-        try {
-          const value = await task(entry.session);
-          if (store !== undefined) await entry.session.memory.save();
-          return value;
-        } finally {
-          settle();
-        }
-      };
-      // Nothing queued and the session loaded: start now, no promise hops.
-      const result = idle
-        ? runTask()
-        : entry.tail
-            .then(() =>
-              entry.ready.catch((error: unknown) => {
-                // A failed load is not cached: the next call makes the session again.
-                if (entries.get(sessionId) === entry) entries.delete(sessionId);
-                throw error;
-              }),
-            )
-            .then(
-              () => runTask(),
-              (error: unknown) => {
-                settle();
-                throw error;
-              },
-            );
-      entry.tail = result.catch(() => undefined);
-      return result;
-    },
+      }
+      enforceLimits(sessionId);
+    };
+    const runTask = async () => {
+      try {
+        const value = await task(entry.session);
+        if (save && store !== undefined) await entry.session.memory.save();
+        return value;
+      } finally {
+        settle();
+      }
+    };
+    // Nothing queued and the session loaded: start now, no promise hops.
+    const result = idle
+      ? runTask()
+      : entry.tail
+          .then(() =>
+            entry.ready.catch((error: unknown) => {
+              // A failed load is not cached: the next call makes the session again.
+              if (entries.get(sessionId) === entry) entries.delete(sessionId);
+              throw error;
+            }),
+          )
+          .then(
+            () => runTask(),
+            (error: unknown) => {
+              settle();
+              throw error;
+            },
+          );
+    entry.tail = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    run: (sessionId, task) => schedule(sessionId, task, true),
+    read: (sessionId, task) => schedule(sessionId, task, false),
     getMemory: (sessionId) => entries.get(sessionId)?.session.memory,
     async deleteSession(sessionId) {
       const entry = entries.get(sessionId);

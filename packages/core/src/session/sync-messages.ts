@@ -1,12 +1,34 @@
 import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
+import { HistoryMismatchError } from '../vocabulary/error/history-mismatch-error';
+import type {
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchReason,
+} from '../vocabulary/error/history-mismatch-error';
+import { InvalidMessageError } from '../vocabulary/error/invalid-message-error';
+import { isSyntheticMessage } from '../vocabulary/message/acm-marker';
+import { isSameValue } from '../vocabulary/util/is-same-value';
 import type { Message } from '../vocabulary/message/message';
+import { getMessageText } from '../vocabulary/message/message-text';
+import { emitHistoryMismatch } from './emit-history-mismatch';
+import { findHistoryDivergence } from './find-history-divergence';
+import { findTailOverlap } from './find-tail-overlap';
+import type {
+  DroppedHistory,
+  HistoryMismatchEvent,
+  HistoryMode,
+} from './history-options';
+import { matchesPrefix } from './matches-prefix';
+import { replaceHistory } from './replace-history';
 
 /** How a framework's message list was taken in by `syncMessages`. */
 export type SyncKind =
-  /** It continued what the memory holds: only the new messages were appended (maybe none). */
+  /** It continued what the memory holds (or, in `'append'` mode, added to it): only the new messages were appended (maybe none). */
   | 'appended'
-  /** It did not continue the memory: the memory was cleared and took the whole list in. */
-  | 'rebuilt';
+  /** It did not continue the memory and `onMismatch: 'replace'` started the memory over from it (`dropped` says what was archived). */
+  | 'replaced'
+  /** It did not continue the memory and `onMismatch: 'report'` left the memory as it was (`mismatch` says where). */
+  | 'mismatch';
 
 /** What the framework's list was recognised as the continuation of. */
 export type SyncAnchor =
@@ -18,6 +40,9 @@ export type SyncAnchor =
   | 'working'
   /** The last view handed to the framework (AI SDK `prepareStep` on ai 7). */
   | 'view'
+  /** `'append'` mode: the list starts with the last original messages (a retry, the steps of a loop so far). */
+  | 'tail'
+  /** Nothing: the list is all new (an empty memory, or `'append'` mode), or was taken in whole (`'replaced'`), or refused. */
   | 'none';
 
 /**
@@ -30,12 +55,18 @@ export interface MessageSample<TMessage> {
   readonly first: TMessage | undefined;
   /** The messages from `length - last.length` on. */
   readonly last: readonly TMessage[];
+  /**
+   * How many original messages the memory held once that list was taken in
+   * (in `'append'` mode the list is the end of the history, not all of it).
+   * @default length
+   */
+  readonly originalCount?: number;
 }
 
 export interface SyncMessagesOptions<TMessage> {
   /** The memory of the session. */
   readonly memory: AutoContextMemory;
-  /** The framework's full message list of this call. */
+  /** The framework's message list of this call: the full history, or what is new (`history`). */
   readonly messages: readonly TMessage[];
   /**
    * Where the conversation starts in `messages`: the messages before it (a
@@ -45,10 +76,11 @@ export interface SyncMessagesOptions<TMessage> {
    */
   readonly offset?: number;
   /**
-   * The id the framework message at `index` has, or gets, in the memory: the
-   * framework's own id where it has one, otherwise one made from its position
-   * (and `isStored` recognising messages by content). Called only for the
-   * few messages that are checked and for the new ones.
+   * The id the framework message at `index` (its position in the memory's
+   * original messages) has, or gets, in the memory: the framework's own id
+   * where it has one, otherwise one made from its position (and `isStored`
+   * recognising messages by content). Called only for the few messages that
+   * are checked and for the new ones.
    */
   readonly idOf: (message: TMessage, index: number) => string;
   /**
@@ -71,10 +103,41 @@ export interface SyncMessagesOptions<TMessage> {
     context: { readonly firstIndex: number; readonly ids: readonly string[] },
   ) => readonly Message[];
   /**
+   * Whether `messages` is the full history (`'mirror'`) or what is new
+   * (`'append'`: appended to the stored history; a list that starts with the
+   * last stored messages, or repeats the whole stored history, is recognised
+   * and nothing is stored twice). See `HistoryMode`.
+   * @default 'mirror'
+   */
+  readonly history?: HistoryMode;
+  /**
+   * A list that does not continue the memory: `'error'` throws
+   * `HistoryMismatchError` (nothing changes); `'replace'` starts the memory
+   * over from the list, archiving the original messages it drops behind a
+   * reload id (`replaceHistory`); `'report'` changes nothing and returns
+   * `kind: 'mismatch'` (the caller decides, e.g. forks). In `'mirror'` mode a
+   * list continues the memory when the memory's history is a prefix of it; in
+   * `'append'` mode also when its messages are new (not a history that
+   * repeats the stored one's first two messages and then leaves it, no
+   * message ACM wrote, no id the memory holds).
+   * @default 'error'
+   */
+  readonly onMismatch?: 'error' | 'replace' | 'report';
+  /**
+   * Receives a mismatch with its outcome (`'error'`, before the error is
+   * thrown, or `'replace'`; `'report'` leaves it to the caller).
+   * @default undefined
+   */
+  readonly onHistoryMismatch?: (event: HistoryMismatchEvent) => void;
+  /**
+   * What the error tells the app to set, in the adapter's words.
+   * @default "set history: 'append' if the app sends only the new messages, or onMismatch: 'replace' …"
+   */
+  readonly remedy?: string;
+  /**
    * The list the memory took in on the previous call (`sampleMessages` of
-   * it), when the framework sends its full history every call (AI SDK
-   * middleware). It is checked first, with `isSameMessage`, and only while
-   * the memory's original messages are exactly that many, so recognising it
+   * it). It is checked first, with `isSameMessage`, and only while the
+   * memory's original messages are exactly those it left, so recognising it
    * costs no id (no hash) of an old message.
    * @default undefined
    */
@@ -87,7 +150,8 @@ export interface SyncMessagesOptions<TMessage> {
    */
   readonly lastView?: readonly TMessage[];
   /**
-   * Whether a message of `messages` is the same as a message of `lastView`.
+   * Whether a message of `messages` is the same as a message of `lastView`
+   * or `lastInput`.
    * @default Object.is
    */
   readonly isSameMessage?: (
@@ -107,130 +171,341 @@ export interface SyncMessagesOptions<TMessage> {
 export interface SyncMessagesResult {
   readonly kind: SyncKind;
   readonly anchor: SyncAnchor;
-  /** The core messages appended (all of them after a rebuild). */
+  /** The core messages appended (the whole list after a replace; none after a mismatch). */
   readonly appended: readonly Message[];
+  /**
+   * Original messages of the memory that the list did not carry (`'append'`
+   * mode: the stored history the model needs the view for); 0 when the list
+   * held the whole history or the view.
+   */
+  readonly storedBefore: number;
+  /** `'replaced'` and `'mismatch'`: where the list left the memory's history. */
+  readonly mismatch?: HistoryMismatchDetails;
+  /** `'replaced'`: the original messages dropped, and the reload id they are archived behind. */
+  readonly dropped?: DroppedHistory;
 }
 
 /**
- * Reconciles the full message list a framework hands over on every call with
- * the session's memory, in O(new messages): the list is recognised as the
- * continuation of the original messages, of the working messages (by id) or of
- * the last view handed out, by checking its first message and the last
- * `sampleSize` messages of that prefix; then only the messages after the
- * prefix are converted and appended. A list that continues none of them (a
- * new conversation, an edited history) clears the memory and is taken in
- * whole.
+ * Reconciles a framework's message list with the session's memory, in
+ * O(new messages). In `'mirror'` mode the list is the full history: it is
+ * recognised as the continuation of the previous list, of the original
+ * messages, of the working messages (by id) or of the last view handed out,
+ * by checking its first message and the last `sampleSize` messages of that
+ * prefix; then only the messages after the prefix are converted and appended.
+ * In `'append'` mode it may also be what is new: its leading messages that
+ * are the last stored ones are skipped, the rest appended. A list that does
+ * neither (an edited or shortened history, another conversation, only the
+ * new message in `'mirror'` mode) is never applied silently: `onMismatch`
+ * decides (an error by default).
  *
  * @example
  * await syncMessages({
  *   memory,
  *   messages: state.messages,
+ *   history: 'append',
  *   idOf: (message, index) => message.id ?? `lc-${index}`,
  *   convert: (fresh, { ids }) => fromLangChainMessages(fresh, { generateId: (i) => ids[i]! }),
  * });
+ * @throws (rejects) HistoryMismatchError for a list that does not continue
+ * the memory, with `onMismatch: 'error'`; InvalidMessageError for a message
+ * core cannot hold. Nothing changed then.
  */
-export async function syncMessages<TMessage>({
-  memory,
-  messages,
-  offset = 0,
-  idOf,
-  isStored = (message, index, stored) => idOf(message, index) === stored.id,
-  convert,
-  lastInput,
-  lastView,
-  isSameMessage = Object.is,
-  sampleSize = 3,
-}: SyncMessagesOptions<TMessage>): Promise<SyncMessagesResult> {
-  // O(1) reads: no snapshot of the history is built, no list copied.
-  const originalCount = memory.getOriginalMessageCount();
-  const workingCount = memory.getMessageCount();
+export async function syncMessages<TMessage>(
+  options: SyncMessagesOptions<TMessage>,
+): Promise<SyncMessagesResult> {
+  const {
+    memory,
+    messages,
+    offset = 0,
+    idOf,
+    isStored = (message, index, stored) => idOf(message, index) === stored.id,
+    convert,
+  } = options;
   const length = messages.length - offset;
   const at = (index: number) => messages[offset + index]!;
-  let anchor: SyncAnchor = 'none';
-  let start = 0;
+  const found = findContinuation(options, { length, at, isStored });
+  if (found === undefined) {
+    return settleMismatch(options, { length, at, isStored });
+  }
+  const { anchor, start } = found;
+  // O(1) reads: no snapshot of the history is built, no list copied.
+  const firstIndex = memory.getOriginalMessageCount();
+  /** `'append'` mode took the list as new messages on top of a stored history. */
+  const added = (anchor === 'tail' || anchor === 'none') && firstIndex > 0;
+  const fresh = messages.slice(offset + start);
+  const appended =
+    fresh.length === 0
+      ? []
+      : convert(fresh, {
+          firstIndex,
+          ids: fresh.map((message, index) => idOf(message, firstIndex + index)),
+        });
+  if (added && appended.some(isSyntheticMessage)) {
+    return settleMismatch(options, { length, at, isStored }, 'foreign');
+  }
+  try {
+    await memory.addMessages(appended);
+  } catch (error) {
+    if (
+      added &&
+      InvalidMessageError.isInstance(error) &&
+      error.reason === 'duplicate-message-id'
+    ) {
+      return settleMismatch(options, { length, at, isStored }, 'foreign');
+    }
+    throw error;
+  }
+  return {
+    kind: 'appended',
+    anchor,
+    appended,
+    storedBefore:
+      anchor === 'working' || anchor === 'view'
+        ? 0
+        : memory.getOriginalMessageCount() - length,
+  };
+}
+
+/** The list as the helpers read it. */
+interface ListAccess<TMessage> {
+  readonly length: number;
+  readonly at: (index: number) => TMessage;
+  readonly isStored: (
+    message: TMessage,
+    index: number,
+    stored: Message,
+  ) => boolean;
+}
+
+/** What the list continues, and where its new messages start; `undefined` for a mismatch. */
+function findContinuation<TMessage>(
+  {
+    memory,
+    convert,
+    history = 'mirror',
+    lastInput,
+    lastView,
+    isSameMessage = Object.is,
+    sampleSize = 3,
+  }: SyncMessagesOptions<TMessage>,
+  { length, at, isStored }: ListAccess<TMessage>,
+): { readonly anchor: SyncAnchor; readonly start: number } | undefined {
+  const originalCount = memory.getOriginalMessageCount();
+  const workingCount = memory.getMessageCount();
+  /**
+   * Whether the list's message at `index` is `stored`; the last one the
+   * memory holds must also say what it says (its role and text): an edit of
+   * the newest message that keeps its id (LangGraph's) is no continuation.
+   */
+  const isHeld = (index: number, stored: Message, prefixLength: number) =>
+    isStored(at(index), index, stored) &&
+    (index !== prefixLength - 1 ||
+      saysTheSameText(at(index), index, stored, convert));
   if (
-    lastInput?.length === originalCount &&
-    matchesPrefix(length, originalCount, sampleSize, (index) =>
+    lastInput !== undefined &&
+    (lastInput.originalCount ?? lastInput.length) === originalCount &&
+    matchesPrefix(length, lastInput.length, sampleSize, (index) =>
       isSameMessage(
         at(index),
         index === 0
           ? lastInput.first!
-          : lastInput.last[index - originalCount + lastInput.last.length]!,
+          : lastInput.last[index - lastInput.length + lastInput.last.length]!,
       ),
     )
   ) {
-    anchor = 'input';
-    start = originalCount;
-  } else if (
+    return { anchor: 'input', start: lastInput.length };
+  }
+  if (
     matchesPrefix(length, originalCount, sampleSize, (index) =>
-      isStored(at(index), index, memory.getOriginalMessageAt(index)!),
+      isHeld(index, memory.getOriginalMessageAt(index)!, originalCount),
     )
   ) {
-    anchor = 'original';
-    start = originalCount;
-  } else if (
+    return { anchor: 'original', start: originalCount };
+  }
+  if (
     matchesPrefix(length, workingCount, sampleSize, (index) =>
-      isStored(at(index), index, memory.getMessageAt(index)!),
+      isHeld(index, memory.getMessageAt(index)!, workingCount),
     )
   ) {
-    anchor = 'working';
-    start = workingCount;
-  } else if (
+    return { anchor: 'working', start: workingCount };
+  }
+  if (
     lastView !== undefined &&
     matchesPrefix(length, lastView.length, sampleSize, (index) =>
       isSameMessage(at(index), lastView[index]!),
     )
   ) {
-    anchor = 'view';
-    start = lastView.length;
+    return { anchor: 'view', start: lastView.length };
   }
-
-  const kind: SyncKind =
-    anchor !== 'none' || (originalCount === 0 && workingCount === 0)
-      ? 'appended'
-      : 'rebuilt';
-  if (kind === 'rebuilt') await memory.clear();
-
-  const firstIndex = kind === 'rebuilt' ? 0 : originalCount;
-  const fresh = messages.slice(offset + start);
-  if (fresh.length === 0) return { kind, anchor, appended: [] };
-  const ids = fresh.map((message, offset) =>
-    idOf(message, firstIndex + offset),
-  );
-  const appended = convert(fresh, { firstIndex, ids });
-  await memory.addMessages(appended);
-  return { kind, anchor, appended };
+  if (originalCount === 0 && workingCount === 0) {
+    return { anchor: 'none', start: 0 };
+  }
+  if (history === 'mirror') return undefined;
+  const overlap = findTailOverlap({
+    memory,
+    length,
+    at,
+    isStored: (message, position, stored) =>
+      isStored(message, position, stored) &&
+      (position !== originalCount - 1 ||
+        saysTheSameText(message, position, stored, convert)),
+    sampleSize,
+  });
+  if (overlap > 0) return { anchor: 'tail', start: overlap };
+  // A history that starts as the stored one and then leaves it is not new.
+  const repeatsStart =
+    length >= 2 &&
+    originalCount >= 2 &&
+    isStored(at(0), 0, memory.getOriginalMessageAt(0)!) &&
+    isStored(at(1), 1, memory.getOriginalMessageAt(1)!);
+  return repeatsStart ? undefined : { anchor: 'none', start: 0 };
 }
 
-/** The length, first and last `sampleSize` messages of `messages` from `offset` on (a `lastInput`). */
+/** Applies `onMismatch` to a list that does not continue the memory. */
+async function settleMismatch<TMessage>(
+  {
+    memory,
+    messages,
+    offset = 0,
+    idOf,
+    convert,
+    history = 'mirror',
+    onMismatch = 'error',
+    onHistoryMismatch,
+    remedy,
+  }: SyncMessagesOptions<TMessage>,
+  { length, at, isStored }: ListAccess<TMessage>,
+  reason?: HistoryMismatchReason,
+): Promise<SyncMessagesResult> {
+  const mismatch = findHistoryDivergence({
+    memory,
+    history,
+    length,
+    at,
+    // Here a message must also say what the stored one says: an edit that
+    // keeps the id (LangGraph's) is where the list parts.
+    isStored: (message, index, stored) =>
+      isStored(message, index, stored) &&
+      saysTheSame(message, index, stored, convert),
+    refOf: (message, index) => refOf(message, index, idOf, convert),
+    reason,
+  });
+  if (onMismatch === 'report') {
+    return {
+      kind: 'mismatch',
+      anchor: 'none',
+      appended: [],
+      storedBefore: 0,
+      mismatch,
+    };
+  }
+  if (onMismatch === 'error') {
+    emitHistoryMismatch(onHistoryMismatch, {
+      type: 'history-mismatch',
+      ...mismatch,
+      outcome: 'error',
+    });
+    throw new HistoryMismatchError({ ...mismatch, remedy });
+  }
+  const list = messages.slice(offset);
+  const appended = convert(list, {
+    firstIndex: 0,
+    ids: list.map((message, index) => idOf(message, index)),
+  });
+  const dropped = await replaceHistory({
+    memory,
+    messages: appended,
+    kept: mismatch.divergedAt,
+  });
+  emitHistoryMismatch(onHistoryMismatch, {
+    type: 'history-mismatch',
+    ...mismatch,
+    outcome: 'replace',
+    dropped,
+  });
+  return {
+    kind: 'replaced',
+    anchor: 'none',
+    appended,
+    storedBefore: 0,
+    mismatch,
+    dropped,
+  };
+}
+
+/** Whether a list message converts to `stored` itself (its content, not only its id). */
+function saysTheSame<TMessage>(
+  message: TMessage,
+  index: number,
+  stored: Message,
+  convert: SyncMessagesOptions<TMessage>['convert'],
+): boolean {
+  try {
+    const [converted] = convert([message], {
+      firstIndex: index,
+      ids: [stored.id],
+    });
+    return isSameValue(converted, stored);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a list message converts to a message of `stored`'s role and text (one conversion). */
+function saysTheSameText<TMessage>(
+  message: TMessage,
+  index: number,
+  stored: Message,
+  convert: SyncMessagesOptions<TMessage>['convert'],
+): boolean {
+  try {
+    const [converted] = convert([message], {
+      firstIndex: index,
+      ids: [stored.id],
+    });
+    return (
+      converted?.role === stored.role &&
+      getMessageText(converted) === getMessageText(stored)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The id and role of a list message, for the mismatch (its content is not repeated). */
+function refOf<TMessage>(
+  message: TMessage,
+  index: number,
+  idOf: SyncMessagesOptions<TMessage>['idOf'],
+  convert: SyncMessagesOptions<TMessage>['convert'],
+): HistoryMessageRef {
+  const id = idOf(message, index);
+  let role = 'unknown';
+  try {
+    role =
+      convert([message], { firstIndex: index, ids: [id] })[0]?.role ?? role;
+  } catch {
+    // A message core cannot read is named by its id only.
+  }
+  return { id, role };
+}
+
+/**
+ * The length, first and last `sampleSize` messages of `messages` from
+ * `offset` on (a `lastInput`), and how many original messages the memory
+ * holds once they were taken in.
+ */
 export function sampleMessages<TMessage>(
   messages: readonly TMessage[],
   offset: number,
   sampleSize: number,
+  originalCount?: number,
 ): MessageSample<TMessage> {
   const length = messages.length - offset;
   return {
     length,
     first: messages[offset],
     last: messages.slice(Math.max(offset + 1, messages.length - sampleSize)),
+    ...(originalCount === undefined ? {} : { originalCount }),
   };
-}
-
-/** Whether a list of `length` continues a prefix of `prefixLength`, checking the first and the last `sampleSize` positions. */
-function matchesPrefix(
-  length: number,
-  prefixLength: number,
-  sampleSize: number,
-  matches: (index: number) => boolean,
-): boolean {
-  if (prefixLength === 0 || length < prefixLength) return false;
-  if (!matches(0)) return false;
-  for (
-    let index = prefixLength - 1;
-    index >= Math.max(1, prefixLength - sampleSize);
-    index--
-  ) {
-    if (!matches(index)) return false;
-  }
-  return true;
 }

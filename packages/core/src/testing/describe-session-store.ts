@@ -1,6 +1,8 @@
 import type { MaybePromise, SessionStore } from '../memory/store/session-store';
 import { describeConformance } from './describe-conformance';
 import { sessionStoreConcurrencyCases } from './session-store-concurrency-cases';
+import { sessionStoreCorruptionCases } from './session-store-corruption-cases';
+import type { SessionStoreLogAccess } from './session-store-corruption-cases';
 import { sessionStoreLifecycleCases } from './session-store-lifecycle-cases';
 import { sessionStorePayloadCases } from './session-store-payload-cases';
 import { sessionStoreRevisionCases } from './session-store-revision-cases';
@@ -31,6 +33,15 @@ export interface DescribeSessionStoreOptions {
     sessionId: string,
     kind: 'corrupt' | 'newer-schema',
   ) => MaybePromise<void>;
+  /**
+   * Reaches the store's storage behind its back: with it, the suite checks
+   * that every save path (append, compaction, another instance, another
+   * lineage) refuses a log damaged in any of the ways
+   * `SESSION_LOG_CORRUPTIONS` lists, writing nothing (issue #24). Every
+   * session-log store should provide it.
+   * @default undefined (those cases are skipped)
+   */
+  logAccess?: SessionStoreLogAccess;
 }
 
 /**
@@ -38,13 +49,15 @@ export interface DescribeSessionStoreOptions {
  * store's test file, then add the store's own regressions). It checks load,
  * save, missing sessions, compare-and-set conflicts, revision validation,
  * delete, list, large payloads, unicode, odd session ids, isolation from the
- * caller's objects and concurrent writers. Nothing in it depends on timing.
+ * caller's objects, concurrent writers and, with `logAccess`, saves onto a
+ * damaged log. Nothing in it depends on timing.
  */
 export function describeSessionStore({
   name,
   create,
   cleanup,
   corruptRecord,
+  logAccess,
 }: DescribeSessionStoreOptions): void {
   describeConformance(
     `describeSessionStore(${name})`,
@@ -54,6 +67,7 @@ export function describeSessionStore({
       sessionStoreLifecycleCases(subject);
       sessionStorePayloadCases(subject);
       sessionStoreConcurrencyCases(subject);
+      sessionStoreCorruptionCases(subject, logAccess);
     },
   );
 }

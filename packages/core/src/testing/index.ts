@@ -11,6 +11,16 @@ export type {
 } from './describe-memory-on-store';
 export { describeSessionStore } from './describe-session-store';
 export type { DescribeSessionStoreOptions } from './describe-session-store';
+export {
+  SESSION_LOG_CORRUPTIONS,
+  SESSION_STORE_SAVE_PATHS,
+} from './session-store-corruption-cases';
+export type {
+  SessionLogCorruption,
+  SessionStoreLogAccess,
+  SessionStoreSavePath,
+  StoredLogRecord,
+} from './session-store-corruption-cases';
 export { findSharedDataDir, SHARED_DATA_FILES } from './find-shared-data-dir';
 export type {
   FindSharedDataDirOptions,

@@ -1,6 +1,7 @@
 import type { LongTermMemoryBackend } from '../tools/long-term/long-term-memory-backend';
 import type { MaybePromise } from '../memory/store/session-store';
 import { describeConformance } from './describe-conformance';
+import { longTermBackendRecordedMessagesCases } from './long-term-backend-recorded-messages-cases';
 import { longTermBackendRefusalCases } from './long-term-backend-refusal-cases';
 import { longTermBackendSearchCases } from './long-term-backend-search-cases';
 import { longTermBackendStorageCases } from './long-term-backend-storage-cases';
@@ -34,7 +35,10 @@ export interface RunLongTermBackendConformanceOptions {
  * search, exact owner isolation, deleteOwner, limits, typed errors for bad
  * input with nothing stored, batches all or nothing, records returned equal
  * to what was added and independent of the caller's objects, embeddings
- * optional, and (with `reopen`) records that survive a restart.
+ * optional, recorded messages marked with their records so recording is
+ * idempotent across processes (an add marking a message marked already
+ * stores nothing), and (with `reopen`) records and marks that survive a
+ * restart.
  */
 export function runLongTermBackendConformance({
   name,
@@ -50,6 +54,7 @@ export function runLongTermBackendConformance({
       longTermBackendSearchCases(subject);
       longTermBackendRefusalCases(subject);
       longTermBackendStorageCases(subject, { rankByEmbedding, reopen });
+      longTermBackendRecordedMessagesCases(subject, { reopen });
     },
   );
 }

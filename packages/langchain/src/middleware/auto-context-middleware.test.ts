@@ -175,7 +175,8 @@ describe('autoContextMiddleware', () => {
     const finalMessages = await runTask(setup);
     const { memory, model, reloads, counter } = setup;
 
-    expect(memory.getOriginalMessages()).toHaveLength(121);
+    // The six tasks' messages and their answers (the last one recorded when the agent ended).
+    expect(memory.getOriginalMessages()).toHaveLength(122);
     const applied = new Set<StrategyName>(
       memory
         .getCompressionEvents()
@@ -216,8 +217,8 @@ describe('autoContextMiddleware', () => {
         CONFIG.maxToken as number,
       );
     }
-    // The state holds the managed view (then the final answer), ACM's messages tagged.
-    expect(finalMessages.slice(0, -1).map((message) => message.id)).toEqual(
+    // The state holds the managed view (the final answer recorded in it too), ACM's messages tagged.
+    expect(finalMessages.map((message) => message.id)).toEqual(
       memory.getMessages().map((message) => message.id),
     );
     const tagged = finalMessages.filter(
@@ -305,13 +306,15 @@ describe('autoContextMiddleware', () => {
     });
 
     // 42 / ('hi' 3 + 'user' 4 + 2 = 9, plus 'Be brief.' 3 + 9 = 12), all
-    // counted in characters by the memory's counter
-    expect(memory.countTokens()).toBe(9);
+    // counted in characters by the memory's counter; the answer was recorded after
+    const [question, answer] = memory.getMessages();
+    expect(memory.countMessageTokens([question!])).toBe(9);
+    expect(answer?.id).toBe('answer');
     expect(memory.countFixedTokens({ system: 'Be brief.' })).toBe(12);
     expect(memory.getCalibration()).toBe(2);
   });
 
-  it('should rebuild the memory when the state starts a new conversation', async () => {
+  it("should keep the thread's history when a run without a checkpointer sends only its new message", async () => {
     const memory = new CoreMemory({
       sessionId: 'fresh',
       counter: createApproximateTokenCounter(),
@@ -328,13 +331,53 @@ describe('autoContextMiddleware', () => {
     await agent.invoke({
       messages: [new HumanMessage({ id: 'q1', content: 'first' })],
     });
-    await agent.invoke({
+    const second = await agent.invoke({
       messages: [new HumanMessage({ id: 'q2', content: 'second' })],
     });
     expect(memory.getOriginalMessages().map((message) => message.id)).toEqual([
+      'q1',
+      'a1',
       'q2',
+      'a2',
     ]);
-    expect(model.calls[1]?.messages.at(-1)).toBeInstanceOf(HumanMessage);
+    // The model saw the thread, not only the new message; the state holds it too.
+    expect(
+      model.calls[1]?.messages
+        .filter((message) => message.type !== 'system')
+        .map((message) => message.id),
+    ).toEqual(['q1', 'a1', 'q2']);
+    expect(second.messages.map((message) => message.id)).toEqual([
+      'q1',
+      'a1',
+      'q2',
+      'a2',
+    ]);
+  });
+
+  it("should refuse, in 'mirror' mode, a state that does not continue the thread and change nothing", async () => {
+    const memory = new CoreMemory({
+      sessionId: 'mirror',
+      counter: createApproximateTokenCounter(),
+    });
+    const model = fakeModel().respond(
+      new AIMessage({ id: 'a1', content: 'one' }),
+    );
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [autoContextMiddleware({ memory, history: 'mirror' })],
+    });
+    await agent.invoke({
+      messages: [new HumanMessage({ id: 'q1', content: 'first' })],
+    });
+    const revision = memory.getRevision();
+    await expect(
+      agent.invoke({
+        messages: [new HumanMessage({ id: 'q2', content: 'second' })],
+      }),
+    ).rejects.toMatchObject({ code: 'HISTORY_MISMATCH', history: 'mirror' });
+    expect(memory.getRevision()).toBe(revision);
+    expect(model.calls).toHaveLength(1);
   });
 
   it('should answer context_reload through the registered tool with a ToolMessage', async () => {
@@ -416,8 +459,9 @@ describe('autoContextMiddleware', () => {
     await ask('b', [new HumanMessage({ id: 'b1', content: 'two' })]);
     expect(store.load('a')?.original.map((message) => message.id)).toEqual([
       'a1',
+      first.messages[1]!.id,
     ]);
-    await ask('a', [
+    const third = await ask('a', [
       ...first.messages,
       new HumanMessage({ id: 'a3', content: 'three' }),
     ]);
@@ -425,6 +469,7 @@ describe('autoContextMiddleware', () => {
       'a1',
       first.messages[1]!.id,
       'a3',
+      third.messages[3]!.id,
     ]);
     expect(store.load('a')?.revision).toBeGreaterThan(1);
   });

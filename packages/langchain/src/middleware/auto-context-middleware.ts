@@ -1,6 +1,9 @@
 import type {
   AutoContextMemory as CoreMemory,
   AutoContextSessionOptions,
+  HistoryMismatchEvent,
+  HistoryMismatchPolicy,
+  HistoryMode,
   SessionManagerOptions,
 } from '@acm/core';
 import {
@@ -26,12 +29,49 @@ export const REMOVE_ALL_MESSAGES = '__remove_all__';
 /**
  * How each thread's memory is made and kept (core's
  * `AutoContextSessionOptions`; `memory` for an agent that runs one
- * conversation), and the agent wiring.
+ * conversation), how the agent state is read against it (`history`,
+ * `onMismatch`), and the agent wiring.
  */
 export interface AutoContextMiddlewareOptions
   extends
     AutoContextSessionOptions,
     Pick<SessionManagerOptions<BaseMessage>, 'memory' | 'initialFixedTokens'> {
+  /**
+   * `'append'`: ACM's memory (with a `store`, the stored thread) is the
+   * history, as a checkpointer is for LangGraph: a run's input messages are
+   * appended to the thread's memory, the model gets the thread's managed view
+   * (written into the agent state), and the run's last answer is recorded
+   * when the agent ends (`afterAgent`). Without a checkpointer, a thread
+   * therefore keeps its history across runs and restarts; with one, the
+   * state continues the memory and nothing is stored twice.
+   * `'mirror'`: the agent state is the full history (a checkpointer holds
+   * it); a state that does not continue the thread follows `onMismatch`.
+   *
+   * `'append'` is the default so that `createAgent` with a `store` and no
+   * checkpointer keeps each thread (the quick start).
+   * @default 'append'
+   */
+  readonly history?: HistoryMode;
+  /**
+   * A state that does not continue the thread's memory (a checkpoint from
+   * an earlier point, messages edited by other code, only the new message in
+   * `'mirror'` mode): `'error'` rejects the run with `HistoryMismatchError`
+   * (code `HISTORY_MISMATCH`) and changes nothing; `'fork'` continues in the
+   * memory `<thread_id>~fork-<n>` (`n`: the stored messages the state kept),
+   * leaving the thread's as it is (the same branch lands in the same fork,
+   * also after a restart; the reload and search tools follow it);
+   * `'replace'` starts the thread over from the state and archives the
+   * messages it drops behind one reload id (`onHistoryMismatch`'s
+   * `dropped.archiveId`) until you delete them.
+   * @default 'error'
+   */
+  readonly onMismatch?: HistoryMismatchPolicy;
+  /**
+   * Receives every mismatch with its outcome (`'error'` before the run
+   * rejects, `'fork'` with `forkSessionId`, `'replace'` with `dropped`).
+   * @default undefined
+   */
+  readonly onHistoryMismatch?: (event: HistoryMismatchEvent) => void;
   /**
    * Register the `context_reload` tool with the agent.
    * @default true
@@ -58,10 +98,14 @@ export interface AutoContextMiddlewareOptions
 /**
  * ACM as a LangChain v1 `createAgent` middleware (it needs `langchain`).
  * `beforeModel` maps the state's messages onto the thread's memory (core's
- * session manager, by message id: only new messages are converted),
- * compresses when a trigger is reached and, only then, writes the managed
- * view back into the state (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` +
- * the view), so the compaction is checkpointed. `wrapModelCall` appends the
+ * session manager, by message id: only new messages are converted; with
+ * `history: 'append'`, the default, a state that holds only the run's new
+ * messages is added to the thread's stored history), compresses when a
+ * trigger is reached and, when it compressed or the state lacked the stored
+ * history, writes the managed view into the state
+ * (`RemoveMessage({ id: REMOVE_ALL_MESSAGES })` + the view), so the model
+ * sees it and a checkpointer keeps it. `afterAgent` records the run's last
+ * answer in the thread's memory (and store). `wrapModelCall` appends the
  * reload instruction, counts the system prompt and tool schemas for the next
  * trigger check, calibrates with the provider's input tokens and puts the
  * compaction's figures on the model run's metadata.
@@ -75,10 +119,12 @@ export function autoContextMiddleware({
   searchTool = reloadTool,
   reloadInstruction = reloadTool,
   name = 'AutoContextMiddleware',
+  history = 'append',
   ...sessionOptions
 }: AutoContextMiddlewareOptions = {}) {
   const sessions = createSessionManager<BaseMessage>({
     ...sessionOptions,
+    history,
     memory,
     sessionParameter: 'configurable.thread_id',
     missingSessionMessage:
@@ -100,19 +146,20 @@ export function autoContextMiddleware({
   };
   /** The compaction before each memory's next model call, for that run's metadata. */
   const runMetadata = new WeakMap<CoreMemory, object | undefined>();
-  const toolMemory = memory ?? currentMemory;
   return createMiddleware({
     name,
+    // Through the sessions: a thread evicted since its model call (or stored
+    // by an earlier process) is loaded from the store for its tool calls.
     tools: [
-      ...(reloadTool ? [contextReloadTool({ memory: toolMemory })] : []),
-      ...(searchTool ? [contextSearchTool({ memory: toolMemory })] : []),
+      ...(reloadTool ? [contextReloadTool({ sessions })] : []),
+      ...(searchTool ? [contextSearchTool({ sessions })] : []),
     ],
     beforeModel: async (state, runtime) => {
       const call = await sessions.manage({
         sessionId: (runtime as RunnableConfig).configurable?.thread_id,
         messages: state.messages,
         signal: (runtime as RunnableConfig).signal,
-        view: 'if-compressed',
+        view: 'if-changed',
       });
       runMetadata.set(call.memory, getManagedCallAttributes(call));
       return call.messages === undefined
@@ -123,6 +170,18 @@ export function autoContextMiddleware({
               ...call.messages,
             ],
           };
+    },
+    afterAgent: async (state, runtime) => {
+      // The run's last answer, for the next run (which may not carry it), in
+      // the session the run used (a fork's, after a fork).
+      await sessions.record({
+        sessionId:
+          currentMemory(runtime)?.sessionId ??
+          (runtime as RunnableConfig).configurable?.thread_id,
+        messages: state.messages,
+        signal: (runtime as RunnableConfig).signal,
+      });
+      return undefined;
     },
     wrapModelCall: async (request, handler) => {
       const target = currentMemory(request.runtime);

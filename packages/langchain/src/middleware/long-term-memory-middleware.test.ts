@@ -132,6 +132,8 @@ describe('longTermMemoryMiddleware', () => {
             events.push('add-end');
             throw new Error('disk full');
           },
+          findRecordedMessages: (request) =>
+            inner.findRecordedMessages(request),
           search: (request) => inner.search(request),
           deleteOwner: (who) => inner.deleteOwner(who),
         },

@@ -67,6 +67,55 @@ describe('createConcurrencyLimit', () => {
     expect(log).toEqual(['start first', 'start last']);
   });
 
+  it('should give back the slot of a running task whose signal aborts, so a task that never settles cannot starve the next', async () => {
+    const log: string[] = [];
+    const limit = createConcurrencyLimit(1);
+    const controller = new AbortController();
+    // Never settles and ignores its signal, like a hung summarizer.
+    const hung = limit(() => {
+      log.push('start hung');
+      return new Promise<string>(() => {});
+    }, controller.signal);
+    const next = limit(() => {
+      log.push('start next');
+      return Promise.resolve('next');
+    });
+    await settle();
+    expect(log).toEqual(['start hung']);
+    controller.abort(new Error('timed out'));
+    await expect(hung).rejects.toThrow('timed out');
+    await expect(next).resolves.toBe('next');
+    expect(log).toEqual(['start hung', 'start next']);
+  });
+
+  it('should free the slot once when an abandoned task settles later', async () => {
+    const log: string[] = [];
+    const limit = createConcurrencyLimit(1);
+    const controller = new AbortController();
+    const late = deferredTask(log, 'late');
+    const abandoned = limit(late.run, controller.signal);
+    await settle();
+    controller.abort(new Error('timed out'));
+    await expect(abandoned).rejects.toThrow('timed out');
+    const second = deferredTask(log, 'second');
+    const running = limit(second.run);
+    const third = limit(() => {
+      log.push('start third');
+      return Promise.resolve('third');
+    });
+    await settle();
+    // The abandoned task settling must not hand out the slot `second` holds.
+    late.finish();
+    await settle();
+    expect(log).toEqual(['start late', 'start second']);
+    second.finish();
+    await expect(Promise.all([running, third])).resolves.toEqual([
+      'second',
+      'third',
+    ]);
+    expect(log).toEqual(['start late', 'start second', 'start third']);
+  });
+
   it('should let nested tasks through when the outer one holds no slot while it waits', async () => {
     const limit = createConcurrencyLimit(1);
     // A merge waits for its groups outside the gate, then takes a slot itself.

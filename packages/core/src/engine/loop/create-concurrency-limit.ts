@@ -1,3 +1,5 @@
+import { raceAbort } from '../../vocabulary/util/race-abort';
+
 /** Runs `task` once a slot is free; see `createConcurrencyLimit`. */
 export type ConcurrencyLimit = <T>(
   task: () => Promise<T>,
@@ -8,10 +10,14 @@ export type ConcurrencyLimit = <T>(
  * A gate that lets at most `limit` tasks run at once; the others wait for a
  * slot in call order. A slot is held only while the task's own promise is
  * pending (a merge that waits for its groups holds none, so nesting cannot
- * deadlock). A task whose `signal` aborted while it waited is not started:
- * it rejects with the abort reason and frees its slot at once. Pure (no
- * timers). Internal to the engine: one per compression pass bounds its
- * summarizer calls (`summarizerConcurrency`).
+ * deadlock) and its `signal` has not aborted: a running task whose signal
+ * aborts rejects at once with the abort reason and gives its slot back. A
+ * task that ignores its signal (a hung summarizer) is abandoned, still pending
+ * in the background, and no longer starves the requests after it, such as the
+ * extractive fallback of a pass that timed out. A task whose `signal` aborted
+ * while it waited is not started: it rejects with the abort reason and frees
+ * its slot at once. Pure (no timers). Internal to the engine: one per
+ * compression pass bounds its summarizer calls (`summarizerConcurrency`).
  */
 export function createConcurrencyLimit(limit: number): ConcurrencyLimit {
   let active = 0;
@@ -26,7 +32,8 @@ export function createConcurrencyLimit(limit: number): ConcurrencyLimit {
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
       signal?.throwIfAborted();
-      return await task();
+      // Settles at the abort even if the task never does: the slot is freed once.
+      return await (signal === undefined ? task() : raceAbort(task(), signal));
     } finally {
       release();
     }

@@ -734,7 +734,70 @@ describe('fromOpenAIMessages', () => {
       0,
       'invalid-content',
     ],
+    [
+      'a user message without content',
+      [{ role: 'system', content: 'a' }, { role: 'user' }],
+      1,
+      'invalid-content',
+    ],
+    [
+      'a user message with null content',
+      [{ role: 'user', content: null }],
+      0,
+      'invalid-content',
+    ],
+    [
+      'a system message without content',
+      [{ role: 'system' }],
+      0,
+      'invalid-content',
+    ],
+    [
+      'a developer message with null content',
+      [{ role: 'developer', content: null }],
+      0,
+      'invalid-content',
+    ],
+    [
+      'a message whose getter throws',
+      [
+        { role: 'user', content: 'a' },
+        {
+          role: 'user',
+          get content(): never {
+            throw new Error('unreadable');
+          },
+        },
+      ],
+      1,
+      'invalid-shape',
+    ],
   ];
+
+  it('should name a user message without content and keep a throwing getter as the cause', () => {
+    expect(
+      catchError(() => fromOpenAIMessages([{ role: 'user' }])),
+    ).toMatchObject({
+      message:
+        'Invalid message at index 0 (invalid-content): content: a user message needs a string or an array of parts, got nothing',
+    });
+    const unreadable = new Error('unreadable');
+    const error = catchError(() =>
+      fromOpenAIMessages([
+        {
+          role: 'user',
+          get content(): never {
+            throw unreadable;
+          },
+        },
+      ]),
+    );
+    expect(error).toMatchObject({
+      message:
+        'Invalid message at index 0 (invalid-shape): the message could not be read: unreadable',
+      cause: unreadable,
+    });
+  });
 
   it.each(malformed)(
     'should reject %s with the index and reason',

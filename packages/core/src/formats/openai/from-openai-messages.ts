@@ -1,4 +1,7 @@
+import { AcmError } from '../../vocabulary/error/acm-error';
 import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
+import { InvalidMessageError } from '../../vocabulary/error/invalid-message-error';
+import { describeError } from '../../vocabulary/util/describe-error';
 import type { Message } from '../../vocabulary/message/message';
 import { describeValue } from '../../vocabulary/util/describe-value';
 import { isRecord } from '../../vocabulary/util/is-record';
@@ -68,7 +71,10 @@ const defaultGenerateId = (index: number): string => `msg-${index}`;
  * role, duplicate message ids, a tool call id reused in one message or while
  * its earlier call still waits for its result, or a second result for one call
  * (`duplicate-tool-call-id`), a tool result without a call, tool arguments that
- * are not JSON, or content of the wrong shape (`invalid-content`).
+ * are not JSON, content of the wrong shape (`invalid-content`, also for a
+ * `system`, `developer` or `user` message without content or with `null`), or
+ * a message that cannot be read (a getter that throws: `invalid-shape`, the
+ * thrown value as `cause`).
  */
 export function fromOpenAIMessages(
   messages: readonly unknown[],
@@ -105,72 +111,101 @@ export function fromOpenAIMessages(
   const calls = new Map<string, CallRecord>();
 
   for (let index = 0; index < messages.length; index++) {
-    const input: unknown = messages[index];
-    if (!isRecord(input)) {
-      throw fail(
-        index,
-        'invalid-shape',
-        `expected an object, got ${describeValue(input, OPENAI_READER_WORDING)}`,
-      );
-    }
-    const role = input.role;
-    if (typeof role !== 'string') {
-      throw fail(
-        index,
-        'invalid-shape',
-        `expected a string role, got ${describeValue(role, OPENAI_READER_WORDING)}`,
-      );
-    }
-
-    const hasOwnId = typeof input.id === 'string';
-    const id = hasOwnId ? (input.id as string) : generateId(index);
-    if (messageIds.has(id)) {
-      throw fail(
-        index,
-        'duplicate-message-id',
-        `message id "${id}" is used twice`,
-      );
-    }
-    messageIds.add(id);
-
-    let message: Message;
-    switch (role) {
-      case 'system':
-      case 'developer':
-      case 'user':
-        message = readOpenAISystemOrUserMessage(input, index, id, role);
-        break;
-      case 'assistant':
-        message = readOpenAIAssistantMessage(
-          input,
-          index,
-          id,
-          calls,
+    try {
+      result.push(
+        readOpenAIMessage(messages[index], index, {
+          generateId,
           invalidToolArguments,
-        );
-        break;
-      case 'tool':
-        message = readOpenAIToolMessage(
-          input,
-          index,
-          id,
-          calls,
           orphanToolResults,
-        );
-        break;
-      case 'function':
-        message = readOpenAIFunctionMessage(
-          input,
-          index,
-          id,
+          messageIds,
           calls,
-          orphanToolResults,
-        );
-        break;
-      default:
-        throw fail(index, 'unknown-role', `unknown role "${role}"`);
+        }),
+      );
+    } catch (error) {
+      // A getter or proxy that throws must still end in a typed error.
+      if (AcmError.isInstance(error)) throw error;
+      throw new InvalidMessageError({
+        index,
+        reason: 'invalid-shape',
+        message: `the message could not be read: ${describeError(error)}`,
+        cause: error,
+      });
     }
-    result.push(message);
   }
   return result;
+}
+
+/** Reads the input message at `index` into a core message. */
+function readOpenAIMessage(
+  input: unknown,
+  index: number,
+  {
+    generateId,
+    invalidToolArguments,
+    orphanToolResults,
+    messageIds,
+    calls,
+  }: {
+    readonly generateId: (index: number) => string;
+    readonly invalidToolArguments: 'error' | 'keep-raw';
+    readonly orphanToolResults: 'error' | 'keep';
+    /** The ids used so far; `id` is added. */
+    readonly messageIds: Set<string>;
+    /** The tool calls made so far; the message's calls are added. */
+    readonly calls: Map<string, CallRecord>;
+  },
+): Message {
+  if (!isRecord(input)) {
+    throw fail(
+      index,
+      'invalid-shape',
+      `expected an object, got ${describeValue(input, OPENAI_READER_WORDING)}`,
+    );
+  }
+  const role = input.role;
+  if (typeof role !== 'string') {
+    throw fail(
+      index,
+      'invalid-shape',
+      `expected a string role, got ${describeValue(role, OPENAI_READER_WORDING)}`,
+    );
+  }
+
+  const hasOwnId = typeof input.id === 'string';
+  const id = hasOwnId ? (input.id as string) : generateId(index);
+  if (messageIds.has(id)) {
+    throw fail(
+      index,
+      'duplicate-message-id',
+      `message id "${id}" is used twice`,
+    );
+  }
+  messageIds.add(id);
+
+  switch (role) {
+    case 'system':
+    case 'developer':
+    case 'user':
+      return readOpenAISystemOrUserMessage(input, index, id, role);
+    case 'assistant':
+      return readOpenAIAssistantMessage(
+        input,
+        index,
+        id,
+        calls,
+        invalidToolArguments,
+      );
+    case 'tool':
+      return readOpenAIToolMessage(input, index, id, calls, orphanToolResults);
+    case 'function':
+      return readOpenAIFunctionMessage(
+        input,
+        index,
+        id,
+        calls,
+        orphanToolResults,
+      );
+    default:
+      throw fail(index, 'unknown-role', `unknown role "${role}"`);
+  }
 }

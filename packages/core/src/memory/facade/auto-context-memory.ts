@@ -31,6 +31,7 @@ import { deleteMemoryMessage } from './delete-memory-message';
 import { loadFromStore } from './load-from-store';
 import { loadMemoryState } from './load-memory-state';
 import { lookupOffloadEntry } from './lookup-offload-entry';
+import type { MemoryEpochs } from './memory-epochs';
 import { createMemoryCore } from './create-memory-core';
 import type { MemoryCore } from './create-memory-core';
 import { offloadMessages } from './offload-messages';
@@ -123,6 +124,18 @@ export class AutoContextMemory {
     return this.#core.log.revision;
   }
 
+  /**
+   * What changed, in O(1), for state derived from this memory (a search
+   * index, a cache): `history` moves when the original messages are replaced
+   * (`clear`, `loadState`, `load`, a conflict's reload), `state` on every
+   * change that is not an append. A derived index that saw the same epochs
+   * only has to take in the messages appended since (`getOriginalMessageAt`
+   * from the count it saw); otherwise it reads the memory again.
+   */
+  getEpochs(): MemoryEpochs {
+    return this.#core.epochs;
+  }
+
   /** How many working messages there are, in O(1) (no snapshot is built). */
   getMessageCount(): number {
     return this.#core.log.workingList.length;
@@ -170,7 +183,10 @@ export class AutoContextMemory {
   /**
    * Empties everything: working and original messages, offload entries and
    * events (the reference kept offloads and events). The cleared offload ids
-   * are remembered so that reloading one answers "cleared".
+   * are remembered so that reloading one answers "cleared" (while this memory
+   * lives: a stored session that was cleared holds nothing to tell them by).
+   * The calibration is back to 1 and state derived from the memory is
+   * rebuilt (the `history` epoch moves).
    */
   clear(): Promise<void> {
     return this.#enqueue(() => clearMemory(this.#core));
@@ -227,7 +243,9 @@ export class AutoContextMemory {
    * estimatedTokens`, clamped to `CALIBRATION_LIMITS`. `estimatedTokens` is
    * our count for the same prompt, by the memory's counter: `countTokens()`
    * (or `countMessageTokens(sentMessages)`) plus `countFixedTokens(...)`. A
-   * zero on either side carries no information and is ignored.
+   * zero on either side carries no information and is ignored. The
+   * calibration describes the current history: it is back to 1 when the
+   * history is replaced (`getEpochs().history` moves).
    * @returns the calibration now in effect.
    * @throws InvalidArgumentError when either value is not a finite number ≥ 0.
    */
@@ -241,7 +259,7 @@ export class AutoContextMemory {
     return core.calibration;
   }
 
-  /** The calibration `compressIfNeeded` uses by default (1 until `setCalibration`). */
+  /** The calibration `compressIfNeeded` uses by default (1 until `setCalibration`, and after the history is replaced). */
   getCalibration(): number {
     return this.#core.calibration;
   }
@@ -329,7 +347,11 @@ export class AutoContextMemory {
   /**
    * Replaces the whole state with one read by `parseState`: JSON text, the
    * parsed document, or a `ContextState` object as `getState()` returns it
-   * (validated the same way). Nothing changes when it fails.
+   * (validated the same way). Nothing changes when it fails. The history is
+   * replaced: the calibration is back to 1, offload ids cleared earlier are
+   * forgotten, and state derived from the memory is rebuilt (`getEpochs`).
+   * With a store, the loaded state becomes the session's next revision, so
+   * `save()` writes it (an earlier saved state loaded again included).
    * @throws (rejects) InvalidStateError for an invalid state;
    * InvalidArgumentError when it belongs to another session.
    */
@@ -384,8 +406,9 @@ export class AutoContextMemory {
   }
 
   /**
-   * Replaces the whole in-memory state with the stored one. When the session
-   * is not stored, nothing changes.
+   * Replaces the whole in-memory state with the stored one (as `loadState`
+   * does: calibration, cleared ids and derived state follow). When the
+   * session is not stored, nothing changes.
    * @returns whether a stored state was found.
    * @throws (rejects) StoreError when the store fails or returns another
    * session's state; InvalidArgumentError without a store. The in-memory

@@ -2,6 +2,8 @@ import type { Message } from '../../vocabulary/message/message';
 import { AppendableState } from '../../state/context-state/appendable-state';
 import { createContextState } from '../../state/context-state/create-context-state';
 import type { AutoContextMemoryOptions } from './auto-context-memory-options';
+import { INITIAL_MEMORY_EPOCHS } from './memory-epochs';
+import type { MemoryEpochs } from './memory-epochs';
 import type { PlanProvider } from './plan-provider';
 import { resolveMemoryOptions } from './resolve-memory-options';
 import type { ResolvedMemoryOptions } from './resolve-memory-options';
@@ -18,8 +20,14 @@ export interface MemoryCore extends Omit<
 > {
   /** Source of the active plan (`attachPlanNotebook` changes it). */
   planNotebook: PlanProvider | undefined;
-  /** Cleared offload ids, oldest first (insertion order), bounded. */
+  /**
+   * Offload ids cleared from the current history (`clear`, `clearOffload`),
+   * oldest first (insertion order), bounded; forgotten when the history is
+   * replaced by another (`load`, `loadState`).
+   */
   readonly clearedOffloadIds: Set<string>;
+  /** What changed (`commitState` moves them); a new frozen value on each move. */
+  epochs: MemoryEpochs;
   /** The committed state: appends in O(new messages), frozen snapshots on read. */
   readonly log: AppendableState;
   /**
@@ -30,6 +38,10 @@ export interface MemoryCore extends Omit<
   counted: { readonly tokens: number; readonly length: number } | undefined;
   /** Messages added since the state was last loaded from or saved to the store. */
   unsaved: Message[];
+  /**
+   * Provider tokens ÷ our count, measured on requests of the current history
+   * (`setCalibration`); back to 1 when the history is replaced.
+   */
   calibration: number;
   /** Whether the counter's `load()` has resolved once (then counting is synchronous for good). */
   counterLoaded: boolean;
@@ -49,6 +61,7 @@ export function createMemoryCore(
   return {
     ...resolved,
     clearedOffloadIds: new Set(),
+    epochs: INITIAL_MEMORY_EPOCHS,
     log: new AppendableState(
       createContextState({ sessionId: resolved.sessionId }),
     ),

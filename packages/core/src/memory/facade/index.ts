@@ -13,6 +13,7 @@ export {
   NEUTRAL_ID_WIDTH,
 } from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
+export type { MemoryEpochs } from './memory-epochs';
 export type { PlanProvider } from './plan-provider';
 export { MAX_CLEARED_OFFLOAD_IDS } from './remember-cleared-offload';
 export { CALIBRATION_LIMITS } from './update-calibration';

@@ -9,7 +9,8 @@ import { requireStore } from './require-store';
 /**
  * The body of `load()`, for callers in the queue: replaces the committed
  * state with a copy of the stored one, which is then the stored revision,
- * with nothing unsaved. Nothing changes when the session is not stored.
+ * with nothing unsaved and the offload ids cleared from the replaced history
+ * forgotten. Nothing changes when the session is not stored.
  * @returns whether a stored state was found.
  * @throws StoreError when the store fails or returns another session's state;
  * InvalidArgumentError without a store. The memory is unchanged then.
@@ -37,5 +38,6 @@ export async function loadFromStore(core: MemoryCore): Promise<boolean> {
   commitState(core, copyState(stored));
   core.storedRevision = stored.revision;
   core.unsaved = [];
+  core.clearedOffloadIds.clear();
   return true;
 }

@@ -12,13 +12,35 @@ import type { MemoryCore } from './create-memory-core';
  * The body of `loadState`, in the queue: replaces the committed state with
  * the one read from `input` (JSON text, the parsed document, or a
  * `ContextState` object as `getState()` returns it, validated by
- * `parseState`); nothing is unsaved then. Nothing changes when it fails.
+ * `parseState`); nothing is unsaved then, the offload ids cleared from the
+ * replaced history are forgotten (the loaded state answers for its own), and
+ * with a store its revision is above every revision the session had (see
+ * `abovePersistedRevisions`).
+ * Nothing changes when it fails.
  * @throws InvalidStateError for an invalid state; InvalidArgumentError when
  * it belongs to another session.
  */
 export function loadMemoryState(core: MemoryCore, input: unknown): void {
-  commitState(core, parseOwnState(input, core.sessionId));
+  const state = parseOwnState(input, core.sessionId);
+  commitState(core, abovePersistedRevisions(core, state));
   core.unsaved = [];
+  core.clearedOffloadIds.clear();
+}
+
+/**
+ * With a store, a loaded state is the session's next revision, whatever
+ * revision it was saved at: above the one held and the one stored, so the
+ * next `save()` writes it (compare-and-set on the stored revision) instead of
+ * refusing an earlier revision or skipping an equal one as already stored.
+ * Without a store, the state as loaded.
+ */
+function abovePersistedRevisions(
+  core: MemoryCore,
+  state: ContextState,
+): ContextState {
+  if (core.store === undefined) return state;
+  const floor = Math.max(core.log.state.revision, core.storedRevision ?? -1);
+  return state.revision > floor ? state : { ...state, revision: floor + 1 };
 }
 
 /** The state read from `input`, checked to be the session's. */

@@ -22,6 +22,16 @@ export type {
   WriteSessionLogOptions,
 } from './write-session-log';
 export { createMigrationCursor, replaySessionLog } from './replay-session-log';
+export {
+  extendSessionLogSeal,
+  sealSessionLogText,
+  SESSION_LOG_SEAL_HEAD_BYTES,
+  SESSION_LOG_SEAL_TAIL_BYTES,
+} from './seal-session-log-text';
+export type {
+  SessionLogSealCodec,
+  SessionLogTextSeal,
+} from './seal-session-log-text';
 export type { ReplaySessionLogOptions } from './replay-session-log';
 export {
   SESSION_LOG_COMPACTION_MIN_DEAD_CHARS,

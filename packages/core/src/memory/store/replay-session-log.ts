@@ -134,6 +134,18 @@ export function replaySessionLog({
         ...list<CompressionEvent>(record.events ?? [], `${path}.events`),
       );
     }
+    // A field this version does not know is a newer writer's: replaying
+    // without it would drop what it says (and the next full write would lose it).
+    const known =
+      recordIndex === 0 || record.full === true ? FULL_FIELDS : DELTA_FIELDS;
+    for (const field of Object.keys(record)) {
+      if (!known.has(field)) {
+        throw new InvalidStateError({
+          path: `${path}.${field}`,
+          message: `unknown field of a ${known === FULL_FIELDS ? 'full' : 'delta'} record (written by a newer version?); this version of @acm/core reads session log schema version ${SESSION_LOG_SCHEMA_VERSION}`,
+        });
+      }
+    }
     revision = readRevision(record.revision, revision, `${path}.revision`);
     if (record.keep !== undefined) {
       const keep = record.keep;
@@ -236,6 +248,31 @@ export function replaySessionLog({
     },
   };
 }
+
+/** The fields of a full record (`SessionLogFullRecord`). */
+const FULL_FIELDS: ReadonlySet<string> = new Set([
+  'format',
+  'schemaVersion',
+  'sessionId',
+  'epoch',
+  'revision',
+  'full',
+  'original',
+  'working',
+  'offloads',
+  'events',
+]);
+
+/** The fields of a delta record (`SessionLogDeltaRecord`). */
+const DELTA_FIELDS: ReadonlySet<string> = new Set([
+  'revision',
+  'original',
+  'keep',
+  'working',
+  'offloads',
+  'removed',
+  'events',
+]);
 
 function list<T>(value: unknown, path: string): T[] {
   if (!Array.isArray(value)) {

@@ -53,6 +53,7 @@ describe('planSessionLogWrite / replaySessionLog', () => {
     id: 'summary',
     role: 'assistant',
     content: [{ type: 'text', text: 'what a and b said' }],
+    metadata: { acm: { kind: 'summary', strategy: 'summarizeRounds' } },
   };
   const o1 = [a, b];
   const s1 = state({ working: [a], original: [a], revision: 1 });
@@ -196,6 +197,7 @@ describe('planSessionLogWrite / replaySessionLog', () => {
       id,
       role: 'assistant',
       content: [{ type: 'text', text: id.repeat(40_000) }],
+      metadata: { acm: { kind: 'summary', strategy: 'summarizeRounds' } },
     });
     const states: ContextState[] = [s1];
     for (let round = 0; round < 6; round += 1) {
@@ -225,6 +227,9 @@ describe('planSessionLogWrite / replaySessionLog', () => {
       [[log[1]!], '$log[0].format'],
       [[log[0]!, '{"revision":3,"keep":9}'], '$log[1].keep'],
       [[log[0]!, '{"revision":3,"removed":["x"]}'], '$log[1].removed'],
+      // A newer writer's fields: replaying without them would drop them.
+      [[log[0]!, '{"revision":3,"pinned":[0]}'], '$log[1].pinned'],
+      [[log[0]!.replace('{', '{"ttl":5,')], '$log[0].ttl'],
     ];
     for (const [records, path] of cases) {
       let caught: unknown;

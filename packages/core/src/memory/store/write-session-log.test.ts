@@ -90,4 +90,50 @@ describe('writeSessionLog', () => {
     expect(writes).toEqual(['full']);
     expect(cursors.get('s')).toBeUndefined();
   });
+
+  it('should keep the store facts a write reports in the cursor', async () => {
+    const { done, cursors } = run(
+      [{ kind: 'written', storeData: { bytes: 42 } }],
+      undefined,
+      null,
+    );
+    await done;
+    expect(cursors.get('s')?.storeData).toStrictEqual({ bytes: 42 });
+  });
+
+  it('should read a log a cursor-checked write found changed, and fail with what the read refuses, writing once', async () => {
+    const cursors = createSessionLogCache({ limit: 10 });
+    const first = state(1);
+    await writeSessionLog({
+      sessionId: 's',
+      state: first,
+      expectedRevision: null,
+      cursors,
+      createEpoch: () => 'e',
+      read: () => Promise.resolve(undefined),
+      write: () => Promise.resolve({ kind: 'written' }),
+    });
+    const damaged = new Error('the stored log is damaged');
+    const seen: (string | undefined)[] = [];
+    const writes: SessionLogWrite['kind'][] = [];
+
+    const error = await writeSessionLog({
+      sessionId: 's',
+      state: { ...first, offloads: {}, revision: 2 },
+      expectedRevision: 1,
+      cursors,
+      createEpoch: () => 'f',
+      read: () => Promise.reject(damaged),
+      write: (plan, cursor) => {
+        writes.push(plan.kind);
+        seen.push(cursor?.epoch);
+        return Promise.resolve({ kind: 'stale' });
+      },
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toBe(damaged);
+    expect(writes).toEqual(['delta']);
+    expect(seen).toEqual(['e']);
+    expect(cursors.get('s')).toBeUndefined();
+  });
 });

@@ -3,16 +3,22 @@ import type { ContextState } from '../../state/context-state/context-state';
 import type { SessionLogCache } from './create-session-log-cache';
 import { planSessionLogWrite } from './plan-session-log-write';
 import type { SessionLogWrite } from './plan-session-log-write';
+import type { SessionLogCursor } from './session-log';
 
 /** What a store's conditional write of one planned record did. */
 export type SessionLogWriteOutcome =
-  /** Written: the store now holds `state`. */
-  | { readonly kind: 'written' }
+  /**
+   * Written: the store now holds `state`; `storeData` goes into the cursor
+   * after the write (what the store checks before its next write).
+   */
+  | { readonly kind: 'written'; readonly storeData?: unknown }
   /** The stored revision is not the expected one. */
   | { readonly kind: 'conflict'; readonly actualRevision: number | null }
   /**
-   * The stored revision is the expected one but the log is another lineage
-   * (another epoch, or a record from before session logs): read it, plan again.
+   * The stored revision is the expected one but the log is not the one the
+   * cursor describes (another lineage: another epoch, or a record from before
+   * session logs; or a log changed behind the store's back): read it — which
+   * refuses what cannot be read — and plan again.
    */
   | { readonly kind: 'stale' };
 
@@ -29,8 +35,17 @@ export interface WriteSessionLogOptions {
    * has not read.
    */
   readonly read: (sessionId: string) => Promise<ContextState | undefined>;
-  /** Writes `plan` only if the stored revision (and, for a delta, epoch) match. */
-  readonly write: (plan: SessionLogWrite) => Promise<SessionLogWriteOutcome>;
+  /**
+   * Writes `plan` only if the stored revision is `expectedRevision` and, when
+   * `cursor` is given, the stored log is still the one it describes (epoch,
+   * and the facts in its `storeData`: length, head and tail record), checked
+   * in the same atomic step as the write. A delta is never appended without
+   * that check.
+   */
+  readonly write: (
+    plan: SessionLogWrite,
+    cursor: SessionLogCursor | undefined,
+  ) => Promise<SessionLogWriteOutcome>;
   /** A new random epoch for a full record. */
   readonly createEpoch: () => string;
 }
@@ -39,7 +54,9 @@ export interface WriteSessionLogOptions {
  * The compare-and-set loop every session-log store runs around
  * `planSessionLogWrite`: never write blind over a record the store has not
  * read, write a delta when the cursor is current, and after a `stale` answer
- * read the stored log and write once more (a second `stale` is a conflict).
+ * (the log is not the one the cursor describes) read the stored log — a
+ * record that cannot be read fails the save there, with nothing written — and
+ * write once more (a second `stale` is a conflict).
  *
  * @throws StoreConflictError when the stored revision is not `expectedRevision`.
  */
@@ -73,13 +90,14 @@ export async function writeSessionLog({
         expectedRevision,
         createEpoch,
       });
-      const outcome = await write(plan);
+      const outcome = await write(plan, cursor);
       if (outcome.kind === 'written') {
-        cursors.set(sessionId, plan.cursorAfter());
+        cursors.set(sessionId, plan.cursorAfter(outcome.storeData));
         return;
       }
       if (outcome.kind === 'conflict') throw conflict(outcome.actualRevision);
-      if (plan.kind === 'full' || attempt > 0) throw conflict(expectedRevision);
+      // Stale: a full write planned without a cursor cannot be (it is a create).
+      if (cursor === undefined || attempt > 0) throw conflict(expectedRevision);
       cursors.delete(sessionId);
       cursor = undefined;
     }

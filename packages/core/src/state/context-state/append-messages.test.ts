@@ -123,6 +123,31 @@ describe('appendMessages', () => {
     expect(error).toMatchObject({ index: 0, reason: 'invalid-shape' });
   });
 
+  it('should reject a message whose content getter throws, with the thrown error as cause', () => {
+    const boom = new Error('content unavailable');
+    const hostile = {
+      id: 'm9',
+      role: 'user',
+      get content(): never {
+        throw boom;
+      },
+    };
+
+    const error = getError(() =>
+      appendMessages(baseState, [hostile as unknown as Message]),
+    );
+
+    expect(InvalidMessageError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'INVALID_MESSAGE',
+      reason: 'invalid-shape',
+      index: 0,
+      message:
+        'Invalid message at index 0 (invalid-shape): messages[0] could not be read: content unavailable',
+      cause: boom,
+    });
+  });
+
   it('should reject a tool input that is not JSON', () => {
     const message: Message = {
       id: 'x',

@@ -132,6 +132,34 @@ describe('assertToolPairing', () => {
     });
   });
 
+  it('should reject a tool call outside an assistant message, and drop it when repairing', async () => {
+    const inUser: Message = { ...a1, id: 'x1', role: 'user' };
+    expect(await rejection([u1, a1, t1, f1], [inUser])).toEqual({
+      reason: 'invalid-tool-message',
+      index: 0,
+      messageId: 'x1',
+      toolCallId: 'c1',
+    });
+    const mixed: Message = {
+      id: 'x2',
+      role: 'user',
+      content: [...u1.content, ...a1.content],
+    };
+
+    expect(repairToolPairing([u1, a1, t1, f1, mixed])).toEqual({
+      messages: [u1, a1, t1, f1, { ...mixed, content: u1.content }],
+      repairs: [
+        {
+          kind: 'invalid-tool-message',
+          index: 4,
+          messageId: 'x2',
+          toolCallId: 'c1',
+          action: 'dropped-part',
+        },
+      ],
+    });
+  });
+
   it('should accept results across batches, an in-flight call and results split over tool messages', () => {
     let state = createContextState({ sessionId: 's' });
     state = appendMessages(state, [u1, twoCalls]);

@@ -1,5 +1,5 @@
 import { InvalidMessageError } from '../../vocabulary/error/invalid-message-error';
-import type { Message } from '../../vocabulary/message/message';
+import type { Message, Part } from '../../vocabulary/message/message';
 
 /** What is wrong with a message's tool pairing. */
 export type ToolPairingProblemKind =
@@ -11,7 +11,10 @@ export type ToolPairingProblemKind =
   | 'non-adjacent-tool-result'
   /** An assistant message arrives while an earlier call still has no result. */
   | 'missing-tool-result'
-  /** A tool message without tool results or with other parts, or a tool result outside a tool message. */
+  /**
+   * A tool message without tool results or with other parts, a tool result
+   * outside a tool message, or a tool call outside an assistant message.
+   */
   | 'invalid-tool-message'
   /** One assistant message uses a tool call id twice. */
   | 'duplicate-tool-call-id';
@@ -50,7 +53,8 @@ interface OpenExchange {
  * that the result still satisfies the pairing part of the contract
  * (`checkContract`): every tool result answers an earlier call, once, from the
  * contiguous block of tool messages right after it; tool results only in tool
- * messages, and tool messages hold results only; no assistant message follows
+ * messages, and tool messages hold results only; tool calls only in assistant
+ * messages; no assistant message follows
  * a call that still waits for a result (the calls of the last exchange may
  * stay unanswered: it is in flight).
  *
@@ -61,7 +65,7 @@ interface OpenExchange {
  * `'drop'` is deterministic and never emits an orphan: results that cannot be
  * paired are dropped (a tool message left empty is dropped), parts other than
  * results in a tool message are dropped, tool results outside tool messages
- * are dropped, and calls of the batch left without a result when a later
+ * and tool calls outside assistant messages are dropped, and calls of the batch left without a result when a later
  * assistant message arrives are dropped from their message (dropped when left
  * empty). A call already stored that still waits for its result cannot be
  * repaired by a batch: an assistant message after it is refused in both modes.
@@ -151,22 +155,35 @@ export function assertToolPairing({
     }
 
     let current: Message = message;
-    if (message.content.some((part) => part.type === 'tool-result')) {
+    if (hasMisplacedPart(message)) {
       for (const part of message.content) {
-        if (part.type !== 'tool-result') continue;
-        reportProblem(
-          mode,
-          messages,
-          repairs,
-          'invalid-tool-message',
-          index,
-          part.toolCallId,
-          `a tool result for ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message`,
-        );
+        if (part.type === 'tool-result') {
+          reportProblem(
+            mode,
+            messages,
+            repairs,
+            'invalid-tool-message',
+            index,
+            part.toolCallId,
+            `a tool result for ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message`,
+          );
+        } else if (part.type === 'tool-call' && message.role !== 'assistant') {
+          reportProblem(
+            mode,
+            messages,
+            repairs,
+            'invalid-tool-message',
+            index,
+            part.toolCallId,
+            `a tool call ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message (only assistant messages call tools)`,
+          );
+        }
       }
       current = {
         ...message,
-        content: message.content.filter((part) => part.type !== 'tool-result'),
+        content: message.content.filter(
+          (part) => !isMisplacedPart(part, message.role),
+        ),
       };
       if (current.content.length === 0) {
         output[index] = null;
@@ -239,6 +256,22 @@ export function assertToolPairing({
     messages: output.filter((message): message is Message => message !== null),
     repairs: repairs.sort((left, right) => left.index - right.index),
   };
+}
+
+/** A tool result outside a tool message, or a tool call outside an assistant message. */
+function isMisplacedPart(part: Part, role: Message['role']): boolean {
+  return (
+    (part.type === 'tool-result' && role !== 'tool') ||
+    (part.type === 'tool-call' && role !== 'assistant')
+  );
+}
+
+/** Whether a message other than a tool message holds a part its role may not hold. */
+function hasMisplacedPart(message: Message): boolean {
+  for (const part of message.content) {
+    if (isMisplacedPart(part, message.role)) return true;
+  }
+  return false;
 }
 
 /**

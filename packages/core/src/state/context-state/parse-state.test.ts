@@ -369,6 +369,127 @@ describe('parseState', () => {
     expect(parseError(document).path).toBe('$');
   });
 
+  describe('a state no operation of ACM can produce', () => {
+    const text = (
+      id: string,
+      role: Message['role'],
+      value: string,
+    ): Message => ({
+      id,
+      role,
+      content: [{ type: 'text', text: value }],
+    });
+    const call = (
+      id: string,
+      callId: string,
+      role: Message['role'] = 'assistant',
+    ): Message => ({
+      id,
+      role,
+      content: [
+        { type: 'tool-call', toolCallId: callId, toolName: 'bash', input: {} },
+      ],
+    });
+    const result = (id: string, callId: string): Message => ({
+      id,
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: callId,
+          toolName: 'bash',
+          output: 'ok',
+        },
+      ],
+    });
+    /** The fixture with `messages` appended to working memory (and to the original history unless `workingOnly`). */
+    const appended = (messages: Message[], { workingOnly = false } = {}) => {
+      const document = documentOf();
+      (document.working as Message[]).push(...messages);
+      if (!workingOnly) (document.original as Message[]).push(...messages);
+      return document;
+    };
+
+    it.each([
+      {
+        violation: 'orphan-tool-result',
+        document: () => appended([result('t9', 'call-9')]),
+        message:
+          'Invalid state at $.working[5]: orphan-tool-result (message "t9", tool call "call-9"): working memory keeps every tool call and result paired, adjacently, by id',
+      },
+      {
+        violation: 'missing-tool-result',
+        document: () =>
+          appended([call('a9', 'call-9'), text('f9', 'assistant', 'Done.')]),
+        message:
+          'Invalid state at $.working[5]: missing-tool-result (message "a9", tool call "call-9"): working memory keeps every tool call and result paired, adjacently, by id',
+      },
+      {
+        violation: 'duplicate-tool-call-id',
+        document: () =>
+          appended([
+            {
+              ...call('a9', 'call-9'),
+              content: [
+                ...call('a9', 'call-9').content,
+                ...call('a9', 'call-9').content,
+              ],
+            },
+          ]),
+        message:
+          'Invalid state at $.working[5]: duplicate-tool-call-id (message "a9", tool call "call-9"): working memory keeps every tool call and result paired, adjacently, by id',
+      },
+      {
+        violation: 'invalid-tool-message (a tool call in a user message)',
+        document: () => appended([call('u9', 'call-9', 'user')]),
+        message:
+          'Invalid state at $.working[5]: invalid-tool-message (message "u9", tool call "call-9"): working memory keeps every tool call and result paired, adjacently, by id',
+      },
+      {
+        violation: 'missing-original',
+        document: () =>
+          appended([text('u9', 'user', 'Hi.')], { workingOnly: true }),
+        message:
+          'Invalid state at $.working[5].id: missing-original (message "u9"): a working message ACM did not write has no original message with its id',
+      },
+    ])(
+      'should reject $violation with an InvalidStateError naming it',
+      ({ document, message }) => {
+        const input = document();
+
+        expect(parseError(input).message).toBe(message);
+        expect(parseError(JSON.stringify(input)).message).toBe(message);
+      },
+    );
+
+    it('should accept what deleteMessage, clearOffload and an unanswered call leave', () => {
+      const document = documentOf();
+      const working = document.working as Message[];
+      // deleteMessage: the original keeps a message working memory dropped.
+      working.splice(1, 1);
+      // clearOffload: a stub names an entry that is gone.
+      working.push({
+        id: 'stub',
+        role: 'user',
+        content: [{ type: 'text', text: '[offloaded, reload id gone]' }],
+        metadata: {
+          acm: {
+            kind: 'offload-stub',
+            strategy: 'offloadLargeMessages',
+            offloadId: 'gone',
+          },
+        },
+      });
+      // The last exchange is in flight: its call has no result yet.
+      working.push(call('a9', 'call-9'));
+      (document.original as Message[]).push(call('a9', 'call-9'));
+
+      expect(parseState(document).working.map((message) => message.id)).toEqual(
+        ['m0', 'm2', 'm3', 'm4', 'stub', 'a9'],
+      );
+    });
+  });
+
   it('should throw an InvalidStateError for any truncated input', () => {
     fc.assert(
       fc.property(

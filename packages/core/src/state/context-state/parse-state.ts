@@ -5,6 +5,8 @@ import { describeValue } from '../../vocabulary/util/describe-value';
 import { isRecord } from '../../vocabulary/util/is-record';
 import type { ValueProblem } from './find-json-value-problem';
 import { findMessageProblem } from './find-message-problem';
+import { findStateConsistencyProblem } from './find-state-consistency-problem';
+import type { Message } from '../../vocabulary/message/message';
 import { jsonPath } from './json-path';
 import {
   CONTEXT_STATE_FORMAT,
@@ -129,7 +131,10 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     );
     if (problem) return problem;
   }
-  return undefined;
+  return findStateConsistencyProblem({
+    working: document.working as readonly Message[],
+    original: document.original as readonly Message[],
+  });
 }
 
 /**
@@ -139,11 +144,14 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
  * Everything is validated before anything is returned: the format tag, the
  * schema version, the session id, the revision (an integer ≥ 0), every message
  * of `working`, `original` and each offload entry (see `findMessageProblem`;
- * ids unique within `working` and within `original`) and every event. The
+ * ids unique within `working` and within `original`), every event, and what
+ * no operation of ACM can produce (`findStateConsistencyProblem`: the tool
+ * pairing of `working`, a working message without its original). The
  * result deep-equals the state that was serialized.
  *
  * @throws InvalidStateError with the JSON path of the first offending value,
- * e.g. `$.working[3].content[0].toolCallId`; `$` for text that is not JSON;
+ * e.g. `$.working[3].content[0].toolCallId`, and for a contract violation its
+ * name (`Invalid state at $.working[4]: orphan-tool-result (…)`); `$` for text that is not JSON;
  * `$.format` for JSON that is not an ACM state; `$.schemaVersion` for another
  * schema version. Never returns a partial state.
  */

@@ -211,6 +211,26 @@ describe('checkContract', () => {
     ]);
   });
 
+  it('should report a tool call outside an assistant message', () => {
+    const messages = replaceAt(fixture, 6, {
+      ...fixture[6]!,
+      content: [
+        ...fixture[6]!.content,
+        { type: 'tool-call', toolCallId: 'c9', toolName: 'bash', input: {} },
+      ],
+    });
+
+    expect(checkContract(messages)).toEqual([
+      {
+        kind: 'invalid-tool-message',
+        index: 6,
+        toolCallId: 'c9',
+        detail:
+          'a tool call "c9" sits in a user message (only assistant messages call tools)',
+      },
+    ]);
+  });
+
   it('should report a conversation that ends on a synthetic assistant message', () => {
     const messages = [
       ...fixture.slice(0, 6),

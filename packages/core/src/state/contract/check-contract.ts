@@ -24,8 +24,8 @@ export interface CheckContractOptions {
  *   nor reused while an earlier call with that id still waits for its result
  *   (recorded traces reuse ids once answered; a result answers the latest
  *   earlier call with its id);
- * - tool messages hold tool results and nothing else, and tool results appear
- *   only in tool messages;
+ * - tool messages hold tool results and nothing else, tool results appear
+ *   only in tool messages, and tool calls only in assistant messages;
  * - every tool result answers an earlier call, once, from the contiguous block
  *   of tool messages right after that call;
  * - every call has a result, except in the in-flight exchange;
@@ -72,13 +72,21 @@ export function checkContract(
 
     blockOwner = -1;
     for (const part of message.content) {
-      if (part.type !== 'tool-result') continue;
-      violations.push({
-        kind: 'invalid-tool-message',
-        index,
-        toolCallId: part.toolCallId,
-        detail: `a tool result for ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message`,
-      });
+      if (part.type === 'tool-result') {
+        violations.push({
+          kind: 'invalid-tool-message',
+          index,
+          toolCallId: part.toolCallId,
+          detail: `a tool result for ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message`,
+        });
+      } else if (part.type === 'tool-call' && message.role !== 'assistant') {
+        violations.push({
+          kind: 'invalid-tool-message',
+          index,
+          toolCallId: part.toolCallId,
+          detail: `a tool call ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message (only assistant messages call tools)`,
+        });
+      }
     }
     if (message.role !== 'assistant') continue;
     const idsOfMessage = new Set<string>();

@@ -5,7 +5,8 @@ import type { Message } from '../../vocabulary/message/message';
  * - `found`: the messages stored behind it (possibly none, for an entry made
  *   with `offload([])`);
  * - `cleared`: it existed and was removed by `clear()` or `clearOffload(id)`
- *   during this memory's lifetime;
+ *   (remembered while the memory lives, and told by a stub in the working
+ *   messages that still names it);
  * - `not-found`: it was never seen here.
  */
 export type OffloadLookup =

@@ -145,10 +145,11 @@ describe('createCompressionBridge', () => {
     const inner = createEmbeddedLongTermBackend();
     let failing = true;
     const backend: LongTermMemoryBackend = {
-      add: async (records) => {
+      add: async (records, options) => {
         if (failing) throw new Error('disk full');
-        return inner.add(records);
+        return inner.add(records, options);
       },
+      findRecordedMessages: (request) => inner.findRecordedMessages(request),
       search: (request) => inner.search(request),
       deleteOwner: (owner) => inner.deleteOwner(owner),
     };

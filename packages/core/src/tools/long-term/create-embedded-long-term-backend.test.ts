@@ -7,6 +7,7 @@ import {
 } from './create-embedded-long-term-backend';
 import type { LongTermJournalEntry } from './create-embedded-long-term-backend';
 import type { LongTermRecord } from './long-term-memory-backend';
+import { replayLongTermRecordedMessages } from './replay-long-term-recorded-messages';
 
 runLongTermBackendConformance({
   name: 'embedded',
@@ -31,6 +32,7 @@ runLongTermBackendConformance({
     const entries = journals.get(backend)!;
     const reopened = createEmbeddedLongTermBackend({
       records: replayLongTermJournal(entries),
+      recordedMessages: replayLongTermRecordedMessages(entries),
       journal: (entry) => {
         entries.push(structuredClone(entry));
       },
@@ -106,6 +108,47 @@ describe('createEmbeddedLongTermBackend', () => {
 
     expect((error as { code?: string }).code).toBe('INVALID_ARGUMENT');
   });
+
+  it('should journal the messages an add marks and give them back for a snapshot', async () => {
+    const entries: LongTermJournalEntry[] = [];
+    const backend = createEmbeddedLongTermBackend({
+      journal: (entry) => void entries.push(entry),
+    });
+    const messages = {
+      owner: { userId: 'u1' },
+      sessionId: 's1',
+      messageIds: ['m1', 'm2'],
+    };
+
+    await backend.add([record('a', 'one')], { messages });
+    const copy = createEmbeddedLongTermBackend({
+      records: backend.records(),
+      recordedMessages: backend.recordedMessages(),
+    });
+
+    expect(entries).toStrictEqual([
+      { op: 'add', records: [record('a', 'one')], messages },
+    ]);
+    expect(backend.recordedMessages()).toStrictEqual([messages]);
+    expect(
+      await copy.add([], { messages: { ...messages, messageIds: ['m2'] } }),
+    ).toStrictEqual({ status: 'already-recorded', messageIds: ['m2'] });
+  });
+
+  it('should refuse initial recorded messages it would refuse in an add', () => {
+    let error: unknown;
+    try {
+      createEmbeddedLongTermBackend({
+        recordedMessages: [{ owner: { userId: 'u1' }, messageIds: [''] }],
+      });
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect((error as { parameter?: string }).parameter).toBe(
+      'recordedMessages[0].messageIds[0]',
+    );
+  });
 });
 
 describe('replayLongTermJournal', () => {
@@ -125,6 +168,35 @@ describe('replayLongTermJournal', () => {
     expect(records.map((r) => [r.id, r.text])).toStrictEqual([
       ['c', 'kept'],
       ['b', 'after delete'],
+    ]);
+  });
+});
+
+describe('replayLongTermRecordedMessages', () => {
+  it('should gather the marks of adds by owner and session, cleared by an owner delete', () => {
+    const u1 = { userId: 'u1' };
+    const u2 = { userId: 'u2' };
+
+    const marks = replayLongTermRecordedMessages([
+      { op: 'add', records: [], messages: { owner: u1, messageIds: ['m1'] } },
+      {
+        op: 'add',
+        records: [],
+        messages: { owner: u2, sessionId: 's', messageIds: ['m1', 'm2'] },
+      },
+      { op: 'add', records: [record('a', 'no marks')] },
+      { op: 'delete-owner', owner: u1 },
+      { op: 'add', records: [], messages: { owner: u1, messageIds: ['m3'] } },
+      {
+        op: 'add',
+        records: [],
+        messages: { owner: u2, sessionId: 's', messageIds: ['m2', 'm4'] },
+      },
+    ]);
+
+    expect(marks).toStrictEqual([
+      { owner: u2, sessionId: 's', messageIds: ['m1', 'm2', 'm4'] },
+      { owner: u1, messageIds: ['m3'] },
     ]);
   });
 });

@@ -1,14 +1,18 @@
 import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
 import type { MaybePromise } from '../../memory/store/session-store';
+import { assertValidLongTermRecordedMessages } from './assert-valid-long-term-recorded-messages';
 import { assertValidLongTermRecords } from './assert-valid-long-term-records';
 import { assertValidLongTermSearch } from './assert-valid-long-term-search';
 import { copyLongTermRecord } from './copy-long-term-record';
 import { createFullTextIndex } from './create-full-text-index';
 import type { FullTextIndex } from './create-full-text-index';
 import { cosineSimilarity, fuseRankings } from './fuse-rankings';
+import { batchLongTermRecordedMessages } from './batch-long-term-recorded-messages';
 import type {
+  LongTermAddResult,
   LongTermMemoryBackend,
   LongTermRecord,
+  LongTermRecordedMessages,
   LongTermSearchHit,
   LongTermSearchRequest,
 } from './long-term-memory-backend';
@@ -21,12 +25,22 @@ import type { MemoryOwner } from './memory-owner';
  * the records after a restart.
  */
 export type LongTermJournalEntry =
-  | { readonly op: 'add'; readonly records: readonly LongTermRecord[] }
+  | {
+      readonly op: 'add';
+      readonly records: readonly LongTermRecord[];
+      /** The messages marked recorded with the records (`add`'s `options.messages`). */
+      readonly messages?: LongTermRecordedMessages;
+    }
   | { readonly op: 'delete-owner'; readonly owner: MemoryOwner };
 
 export interface CreateEmbeddedLongTermBackendOptions {
   /** Records to start with (e.g. `replayLongTermJournal` of a file). Validated like `add`. */
   readonly records?: readonly LongTermRecord[];
+  /**
+   * Messages marked recorded to start with (e.g.
+   * `replayLongTermRecordedMessages` of a file). Validated like `add`'s.
+   */
+  readonly recordedMessages?: readonly LongTermRecordedMessages[];
   /**
    * Called with each change before it becomes visible, one at a time; when it
    * rejects, the change is not applied and the call rejects with its error
@@ -46,12 +60,19 @@ export interface CreateEmbeddedLongTermBackendOptions {
 export interface EmbeddedLongTermBackend extends LongTermMemoryBackend {
   /** Every record, in the order added. */
   records(): readonly LongTermRecord[];
+  /** Every message marked recorded, by owner and session (batches of at most `maxMessageIdsPerRequest`). */
+  recordedMessages(): readonly LongTermRecordedMessages[];
 }
 
 interface OwnerShelf {
+  readonly owner: MemoryOwner;
   readonly index: FullTextIndex;
   readonly records: Map<string, LongTermRecord>;
+  /** Message ids marked recorded, by session id (`''`: none). */
+  readonly recorded: Map<string, Set<string>>;
 }
+
+const ADDED: LongTermAddResult = Object.freeze({ status: 'added' });
 
 /** How many text and vector candidates feed the fusion, at least. */
 const MIN_CANDIDATES = 50;
@@ -69,6 +90,7 @@ const MIN_CANDIDATES = 50;
  */
 export function createEmbeddedLongTermBackend({
   records: initial = [],
+  recordedMessages: initialMessages = [],
   journal,
   createIndex = createFullTextIndex,
 }: CreateEmbeddedLongTermBackendOptions = {}): EmbeddedLongTermBackend {
@@ -88,19 +110,49 @@ export function createEmbeddedLongTermBackend({
     }
   };
 
+  const shelfOf = (owner: MemoryOwner): OwnerShelf => {
+    const key = memoryOwnerKey(owner);
+    let shelf = shelves.get(key);
+    if (shelf === undefined) {
+      shelf = {
+        owner: copyOwner(owner),
+        index: createIndex(),
+        records: new Map(),
+        recorded: new Map(),
+      };
+      shelves.set(key, shelf);
+    }
+    return shelf;
+  };
+
+  /** The ids of `messages` marked recorded already, in request order. */
+  const markedOf = (messages: LongTermRecordedMessages): string[] => {
+    const marked = shelves
+      .get(memoryOwnerKey(messages.owner))
+      ?.recorded.get(messages.sessionId ?? '');
+    return marked === undefined
+      ? []
+      : messages.messageIds.filter((id) => marked.has(id));
+  };
+
   const apply = (entry: LongTermJournalEntry): number => {
     if (entry.op === 'add') {
       for (const record of entry.records) {
         const copy = copyLongTermRecord(record);
-        const key = memoryOwnerKey(copy.owner);
-        let shelf = shelves.get(key);
-        if (shelf === undefined) {
-          shelf = { index: createIndex(), records: new Map() };
-          shelves.set(key, shelf);
-        }
+        const shelf = shelfOf(copy.owner);
         shelf.records.set(copy.id, copy);
         shelf.index.add(copy.id, copy.text);
-        owners.set(copy.id, key);
+        owners.set(copy.id, memoryOwnerKey(copy.owner));
+      }
+      if (entry.messages !== undefined) {
+        const shelf = shelfOf(entry.messages.owner);
+        const session = entry.messages.sessionId ?? '';
+        let marked = shelf.recorded.get(session);
+        if (marked === undefined) {
+          marked = new Set();
+          shelf.recorded.set(session, marked);
+        }
+        for (const id of entry.messages.messageIds) marked.add(id);
       }
       return entry.records.length;
     }
@@ -118,6 +170,10 @@ export function createEmbeddedLongTermBackend({
     assertNewIds(batch);
     apply({ op: 'add', records: batch });
   }
+  initialMessages.forEach((messages, index) => {
+    assertValidLongTermRecordedMessages(messages, `recordedMessages[${index}]`);
+    apply({ op: 'add', records: [], messages });
+  });
 
   /** Runs operations one at a time, in call order. */
   const serial = <T>(run: () => Promise<T>): Promise<T> => {
@@ -162,15 +218,37 @@ export function createEmbeddedLongTermBackend({
   };
 
   return {
-    add(records) {
-      return serial(async () => {
+    add(records, options) {
+      return serial(async (): Promise<LongTermAddResult> => {
         assertValidLongTermRecords(records);
+        const messages = messagesOf(options, records);
         assertNewIds(records);
-        if (records.length === 0) return;
+        if (messages !== undefined) {
+          const marked = markedOf(messages);
+          if (marked.length > 0) {
+            return { status: 'already-recorded', messageIds: marked };
+          }
+        }
+        if (
+          records.length === 0 &&
+          (messages === undefined || messages.messageIds.length === 0)
+        ) {
+          return ADDED;
+        }
         await write({
           op: 'add',
           records: records.map(copyLongTermRecord),
+          ...(messages !== undefined
+            ? { messages: copyRecordedMessages(messages) }
+            : {}),
         });
+        return ADDED;
+      });
+    },
+    findRecordedMessages(request) {
+      return serial(() => {
+        assertValidLongTermRecordedMessages(request);
+        return Promise.resolve(markedOf(request));
       });
     },
     search(request) {
@@ -183,16 +261,7 @@ export function createEmbeddedLongTermBackend({
       return serial(async () => {
         assertValidMemoryOwner(owner);
         if (!shelves.has(memoryOwnerKey(owner))) return 0;
-        return write({
-          op: 'delete-owner',
-          owner: copyLongTermRecord({
-            id: '-',
-            owner,
-            text: '-',
-            createdAt: 0,
-            source: 'agent',
-          }).owner,
-        });
+        return write({ op: 'delete-owner', owner: copyOwner(owner) });
       });
     },
     records() {
@@ -200,7 +269,61 @@ export function createEmbeddedLongTermBackend({
       for (const shelf of shelves.values()) all.push(...shelf.records.values());
       return all.sort((a, b) => a.createdAt - b.createdAt);
     },
+    recordedMessages() {
+      const all: LongTermRecordedMessages[] = [];
+      for (const shelf of shelves.values()) {
+        for (const [session, ids] of shelf.recorded) {
+          all.push(
+            ...batchLongTermRecordedMessages(shelf.owner, session, [...ids]),
+          );
+        }
+      }
+      return all;
+    },
   };
+}
+
+/**
+ * `options.messages` of an `add`, checked (records of its owner), or
+ * `undefined`.
+ * @throws InvalidArgumentError for options that are not an object or bad messages.
+ */
+function messagesOf(
+  options: unknown,
+  records: readonly LongTermRecord[],
+): LongTermRecordedMessages | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError({
+      parameter: 'options',
+      value: options,
+      message: 'must be an object { messages? } when given',
+    });
+  }
+  const { messages } = options as { messages?: unknown };
+  if (messages === undefined) return undefined;
+  assertValidLongTermRecordedMessages(messages, 'options.messages', records);
+  return messages;
+}
+
+/** A frozen copy of an owner with only the ids it has. */
+function copyOwner(owner: MemoryOwner): MemoryOwner {
+  return Object.freeze({
+    ...(owner.userId !== undefined ? { userId: owner.userId } : {}),
+    ...(owner.agentId !== undefined ? { agentId: owner.agentId } : {}),
+  });
+}
+
+function copyRecordedMessages(
+  messages: LongTermRecordedMessages,
+): LongTermRecordedMessages {
+  return Object.freeze({
+    owner: copyOwner(messages.owner),
+    ...(messages.sessionId !== undefined
+      ? { sessionId: messages.sessionId }
+      : {}),
+    messageIds: Object.freeze([...messages.messageIds]),
+  });
 }
 
 /**

@@ -1,11 +1,15 @@
 import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
+import { assertValidLongTermRecordedMessages } from './assert-valid-long-term-recorded-messages';
 import { assertValidLongTermRecords } from './assert-valid-long-term-records';
 import { assertValidLongTermSearch } from './assert-valid-long-term-search';
 import { copyLongTermRecord } from './copy-long-term-record';
 import { cosineSimilarity, fuseRankings } from './fuse-rankings';
 import type {
+  LongTermAddOptions,
+  LongTermAddResult,
   LongTermMemoryBackend,
   LongTermRecord,
+  LongTermRecordedMessages,
   LongTermSearchHit,
   LongTermSearchRequest,
 } from './long-term-memory-backend';
@@ -28,10 +32,18 @@ interface Entry {
 export function createInMemoryLongTermBackend(): LongTermMemoryBackend {
   const byOwner = new Map<string, Map<string, Entry>>();
   const ids = new Set<string>();
+  /** Message ids marked recorded, by owner key and session id (`''`: none). */
+  const marks = new Map<string, Map<string, Set<string>>>();
 
   return {
-    add(records) {
-      return settle(() => addNow(records));
+    add(records, options) {
+      return settle(() => addNow(records, options));
+    },
+    findRecordedMessages(request) {
+      return settle(() => {
+        assertValidLongTermRecordedMessages(request);
+        return markedOf(request);
+      });
     },
     search(request) {
       return settle(() => searchNow(request));
@@ -41,8 +53,36 @@ export function createInMemoryLongTermBackend(): LongTermMemoryBackend {
     },
   };
 
-  function addNow(records: readonly LongTermRecord[]): void {
+  function markedOf(messages: LongTermRecordedMessages): string[] {
+    const marked = marks
+      .get(memoryOwnerKey(messages.owner))
+      ?.get(messages.sessionId ?? '');
+    return messages.messageIds.filter((id) => marked?.has(id) === true);
+  }
+
+  function addNow(
+    records: readonly LongTermRecord[],
+    options: LongTermAddOptions | undefined,
+  ): LongTermAddResult {
     assertValidLongTermRecords(records);
+    if (
+      options !== undefined &&
+      (options === null || typeof options !== 'object')
+    ) {
+      throw new InvalidArgumentError({
+        parameter: 'options',
+        value: options,
+        message: 'must be an object { messages? } when given',
+      });
+    }
+    const messages = options?.messages;
+    if (messages !== undefined) {
+      assertValidLongTermRecordedMessages(
+        messages,
+        'options.messages',
+        records,
+      );
+    }
     for (const [index, record] of records.entries()) {
       if (ids.has(record.id)) {
         throw new InvalidArgumentError({
@@ -50,6 +90,12 @@ export function createInMemoryLongTermBackend(): LongTermMemoryBackend {
           value: record.id,
           message: 'a record with this id is already stored',
         });
+      }
+    }
+    if (messages !== undefined) {
+      const marked = markedOf(messages);
+      if (marked.length > 0) {
+        return { status: 'already-recorded', messageIds: marked };
       }
     }
     for (const record of records) {
@@ -66,6 +112,22 @@ export function createInMemoryLongTermBackend(): LongTermMemoryBackend {
       entries.set(copy.id, { record: copy, terms, length: tokens.length });
       ids.add(copy.id);
     }
+    if (messages !== undefined) {
+      const key = memoryOwnerKey(messages.owner);
+      let sessions = marks.get(key);
+      if (sessions === undefined) {
+        sessions = new Map();
+        marks.set(key, sessions);
+      }
+      const session = messages.sessionId ?? '';
+      let marked = sessions.get(session);
+      if (marked === undefined) {
+        marked = new Set();
+        sessions.set(session, marked);
+      }
+      for (const id of messages.messageIds) marked.add(id);
+    }
+    return { status: 'added' };
   }
 
   function searchNow(request: LongTermSearchRequest): LongTermSearchHit[] {
@@ -101,6 +163,7 @@ export function createInMemoryLongTermBackend(): LongTermMemoryBackend {
   function deleteNow(owner: MemoryOwner): number {
     assertValidMemoryOwner(owner);
     const key = memoryOwnerKey(owner);
+    marks.delete(key);
     const entries = byOwner.get(key);
     if (entries === undefined) return 0;
     for (const id of entries.keys()) ids.delete(id);

@@ -5,7 +5,11 @@ import type { Message } from '../../vocabulary/message/message';
 import { captureError } from '../../testing/capture-error';
 import { fixedClock } from '../../testing/fixed-clock';
 import { sequentialIds } from '../../testing/sequential-ids';
-import { createEmbeddedLongTermBackend } from './create-embedded-long-term-backend';
+import {
+  createEmbeddedLongTermBackend,
+  replayLongTermJournal,
+} from './create-embedded-long-term-backend';
+import type { LongTermJournalEntry } from './create-embedded-long-term-backend';
 import { createLongTermMemory } from './create-long-term-memory';
 import type { CreateLongTermMemoryOptions } from './create-long-term-memory';
 import { formatLongTermMemoryBlock } from './format-long-term-memory-block';
@@ -17,6 +21,7 @@ import {
   RECORD_TO_MEMORY_TOOL_NAME,
   RETRIEVE_FROM_MEMORY_TOOL_NAME,
 } from './long-term-tool-definitions';
+import { replayLongTermRecordedMessages } from './replay-long-term-recorded-messages';
 
 const user = (id: string, text: string): Message => ({
   id,
@@ -34,10 +39,15 @@ function spyBackend(inner = createEmbeddedLongTermBackend()) {
   const added: LongTermRecord[][] = [];
   let failing = false;
   const backend: LongTermMemoryBackend = {
-    async add(records) {
+    async add(records, options) {
       if (failing) throw new Error('connection refused');
-      await inner.add(records);
-      added.push([...records]);
+      const result = await inner.add(records, options);
+      if (result.status === 'added') added.push([...records]);
+      return result;
+    },
+    async findRecordedMessages(request) {
+      if (failing) throw new Error('connection refused');
+      return inner.findRecordedMessages(request);
     },
     async search(request) {
       if (failing) throw new Error('connection refused');
@@ -142,6 +152,213 @@ describe('createLongTermMemory', () => {
     expect(spy.added.map((batch) => batch.map((r) => r.text))).toStrictEqual([
       ['first fact', 'second fact'],
       ['third fact'],
+    ]);
+  });
+
+  it('should record each message once across a restart and a re-sent conversation', async () => {
+    const journal: LongTermJournalEntry[] = [];
+    const before = createEmbeddedLongTermBackend({
+      journal: (entry) => void journal.push(entry),
+    });
+    await memoryOf({ mode: 'static' }, before).record([
+      user('u1', 'my seat is 14C'),
+      assistant('a1', 'noted, 14C'),
+      user('u2', 'and my meal is vegan'),
+    ]);
+    // A restart: a new backend over what the first one journaled, a new memory.
+    const after = createEmbeddedLongTermBackend({
+      records: replayLongTermJournal(journal),
+      recordedMessages: replayLongTermRecordedMessages(journal),
+    });
+    const restarted = memoryOf(
+      { mode: 'static', ids: sequentialIds('after') },
+      after,
+    );
+
+    await restarted.record([
+      user('u1', 'my seat is 14C'),
+      assistant('a1', 'noted, 14C'),
+      user('u2', 'and my meal is vegan'),
+      assistant('a2', 'vegan meal noted'),
+      user('u3', 'thanks'),
+    ]);
+
+    expect(after.records().map((r) => r.metadata?.messageId)).toStrictEqual([
+      'u1',
+      'a1',
+      'u2',
+      'a2',
+      'u3',
+    ]);
+  });
+
+  it('should record each message once when two instances record the same conversation at once', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const one = memoryOf({ ids: sequentialIds('one') }, backend);
+    const two = memoryOf({ ids: sequentialIds('two') }, backend);
+    const conversation = [
+      user('u1', 'first fact'),
+      assistant('a1', 'second fact'),
+      user('u2', 'third fact'),
+    ];
+
+    await Promise.all([one.record(conversation), two.record(conversation)]);
+
+    expect(backend.records().map((r) => r.metadata?.messageId)).toStrictEqual([
+      'u1',
+      'a1',
+      'u2',
+    ]);
+  });
+
+  it('should drop what another instance recorded meanwhile and extract only the rest', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const extracted: string[][] = [];
+    const extract = (messages: readonly Message[]) => {
+      extracted.push(messages.map((message) => message.id));
+      return messages.map((message) => `fact of ${message.id}`);
+    };
+    const one = memoryOf({ extract, ids: sequentialIds('one') }, backend);
+    const two = memoryOf({ extract, ids: sequentialIds('two') }, backend);
+    const conversation = [user('u1', 'a')];
+    await one.record(conversation);
+    await two.record([user('u1', 'a'), assistant('a1', 'b')]);
+
+    // `one` continues its own list: it reads only a1 and u2, asks nothing
+    // first, and the write reports a1 as recorded by `two`.
+    conversation.push(assistant('a1', 'b'), user('u2', 'c'));
+    await one.record(conversation);
+
+    expect(extracted).toStrictEqual([['u1'], ['a1'], ['a1', 'u2'], ['u2']]);
+    expect(backend.records().map((r) => r.text)).toStrictEqual([
+      'fact of u1',
+      'fact of a1',
+      'fact of u2',
+    ]);
+  });
+
+  it('should read only the new messages of a conversation that continues the last one', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const memory = memoryOf({}, backend);
+    let reads = 0;
+    const counted = (message: Message): Message =>
+      Object.defineProperties(
+        {},
+        Object.fromEntries(
+          Object.entries(message).map(([key, value]: [string, unknown]) => [
+            key,
+            {
+              enumerable: true,
+              get: () => {
+                if (key !== 'id') reads++;
+                return value;
+              },
+            },
+          ]),
+        ),
+      ) as Message;
+    const history = Array.from({ length: 200 }, (_, index) =>
+      counted(user(`m${index}`, `fact number ${index}`)),
+    );
+    await memory.record(history);
+    const readsOfFirstCall = reads;
+    reads = 0;
+
+    await memory.record([...history, user('m200', 'fact number 200')]);
+    const readsOfNextCall = reads;
+    reads = 0;
+    // A list that does not continue the last one is read again, and the
+    // backend's marks keep it from being recorded twice.
+    await memory.record([user('x', 'other start'), ...history]);
+
+    expect(readsOfFirstCall).toBeGreaterThanOrEqual(200);
+    expect(readsOfNextCall).toBe(0);
+    expect(reads).toBeGreaterThanOrEqual(200);
+    expect(backend.records()).toHaveLength(202);
+  });
+
+  it('should record a new message between two whose content-derived ids repeat', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const memory = memoryOf({}, backend);
+    const tool = (id: string, output: string): Message => ({
+      id,
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'lookup',
+          output,
+        },
+      ],
+    });
+
+    // Two turns of one session, as an adapter passes them: the user's "yes"
+    // and the answer "Done." have the same ids in both (named by content).
+    await memory.record([
+      user('h-yes', 'yes'),
+      tool('r1', 'seat 14C booked'),
+      assistant('h-done', 'Done.'),
+    ]);
+    await memory.record([
+      user('h-yes', 'yes'),
+      tool('r2', 'meal changed to vegan'),
+      assistant('h-done', 'Done.'),
+    ]);
+
+    expect(backend.records().map((r) => r.metadata?.messageId)).toStrictEqual([
+      'h-yes',
+      'r1',
+      'h-done',
+      'r2',
+    ]);
+  });
+
+  it('should ask the backend only about ids it does not know when a list is rebuilt every turn', async () => {
+    const inner = createEmbeddedLongTermBackend();
+    const asked: string[][] = [];
+    const memory = memoryOf(
+      {},
+      {
+        ...inner,
+        add: (records, options) => inner.add(records, options),
+        findRecordedMessages: (request) => {
+          asked.push([...request.messageIds]);
+          return inner.findRecordedMessages(request);
+        },
+        search: (request) => inner.search(request),
+        deleteOwner: (owner) => inner.deleteOwner(owner),
+      },
+    );
+    const rebuilt = (count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        user(`m${index}`, `fact ${index}`),
+      );
+
+    await memory.record(rebuilt(3));
+    await memory.record(rebuilt(5));
+
+    expect(asked).toStrictEqual([
+      ['m0', 'm1', 'm2'],
+      ['m3', 'm4'],
+    ]);
+    expect(inner.records()).toHaveLength(5);
+  });
+
+  it('should forget after the recordings already started, then record the conversation again', async () => {
+    const backend = createEmbeddedLongTermBackend();
+    const memory = memoryOf({}, backend);
+    const conversation = [user('u1', 'the gate code is 4471')];
+
+    const recording = memory.record(conversation);
+    const forgetting = memory.forget();
+    await recording;
+
+    expect(await forgetting).toBe(1);
+    expect(backend.records()).toStrictEqual([]);
+    await memory.record(conversation);
+    expect(backend.records().map((r) => r.text)).toStrictEqual([
+      'the gate code is 4471',
     ]);
   });
 
@@ -342,6 +559,81 @@ describe('createLongTermMemory', () => {
     expect(spy.added).toStrictEqual([]);
   });
 
+  it('should end a record and a retrieve whose embed never settles with a typed timeout, recording nothing', async () => {
+    const spy = spyBackend();
+    const timers: { ms: number; controller: AbortController }[] = [];
+    const signals: AbortSignal[] = [];
+    let hang = true;
+    let called: () => void = () => undefined;
+    const memory = memoryOf(
+      {
+        embed: (texts, { signal }) => {
+          signals.push(signal);
+          called();
+          return hang
+            ? new Promise<never>(() => undefined)
+            : texts.map(() => [1, 0]);
+        },
+        embedTimeoutMs: 250,
+        timeoutSignal: (ms) => {
+          const controller = new AbortController();
+          timers.push({ ms, controller });
+          return controller.signal;
+        },
+      },
+      spy.backend,
+    );
+    const expire = async (run: () => Promise<unknown>) => {
+      const embedding = new Promise<void>((resolve) => (called = resolve));
+      const settled = captureError(run);
+      await embedding;
+      timers
+        .at(-1)!
+        .controller.abort(
+          new DOMException('The operation timed out.', 'TimeoutError'),
+        );
+      return settled;
+    };
+
+    const recordError = await expire(() =>
+      memory.record([user('u1', 'the gate code is 4471')]),
+    );
+    const retrieveError = await expire(() => memory.retrieve('gate code'));
+
+    for (const error of [recordError, retrieveError]) {
+      expect(LongTermMemoryError.isInstance(error)).toBe(true);
+      expect((error as LongTermMemoryError).operation).toBe('embed');
+      expect((error as LongTermMemoryError).message).toBe(
+        'Long-term memory embed timed out: embed did not settle within embedTimeoutMs (250 ms)',
+      );
+    }
+    expect(timers.map((timer) => timer.ms)).toStrictEqual([250, 250]);
+    expect(signals.map((signal) => signal.aborted)).toStrictEqual([true, true]);
+    expect(spy.added).toStrictEqual([]);
+    expect(
+      await spy.inner.findRecordedMessages({
+        owner: { userId: 'mia_li_3668' },
+        sessionId: 'session-1',
+        messageIds: ['u1'],
+      }),
+    ).toStrictEqual([]);
+
+    hang = false;
+    await memory.record([user('u1', 'the gate code is 4471')]);
+    expect(await memory.retrieve('gate code')).toBe('- the gate code is 4471');
+  });
+
+  it('should time a hung embed out with the default timer', async () => {
+    const memory = memoryOf({
+      embed: () => new Promise<never>(() => undefined),
+      embedTimeoutMs: 20,
+    });
+
+    const error = await captureError(() => memory.retrieve('anything'));
+
+    expect((error as LongTermMemoryError).operation).toBe('embed');
+  });
+
   it('should record the facts extract returns instead of the messages', async () => {
     const spy = spyBackend();
     const memory = memoryOf(
@@ -407,6 +699,20 @@ describe('createLongTermMemory', () => {
       ['sessionId', { sessionId: '' }],
       ['recordRoles', { recordRoles: ['robot' as never] }],
       ['embed', { embed: 'yes' as never }],
+      ['sessionId', { sessionId: 's'.repeat(257) }],
+      ['embedTimeoutMs', { embedTimeoutMs: 0 }],
+      ['embedTimeoutMs', { embedTimeoutMs: 1.5 }],
+      ['timeoutSignal', { timeoutSignal: 5 as never }],
+      [
+        'backend',
+        {
+          backend: {
+            add: () => backend.add([]),
+            search: () => Promise.resolve([]),
+            deleteOwner: () => Promise.resolve(0),
+          } as never,
+        },
+      ],
     ];
     for (const [parameter, options] of bad) {
       const error = await captureError(() => memoryOf(options, backend));
@@ -414,10 +720,18 @@ describe('createLongTermMemory', () => {
       expect((error as InvalidArgumentError).parameter).toBe(parameter);
     }
     const memory = memoryOf({}, backend);
-    for (const input of [null, [{ id: 1 }], 'text']) {
+    for (const [input, parameter] of [
+      [null, 'messages'],
+      ['text', 'messages'],
+      [[{ id: 1 }], 'messages[0]'],
+      [[user('u1', 'fine'), user('', 'blank id')], 'messages[1].id'],
+      [[user('x'.repeat(513), 'long id')], 'messages[0].id'],
+    ] as const) {
       const error = await captureError(() => memory.record(input as never));
-      expect((error as InvalidArgumentError).parameter).toBe('messages');
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect((error as InvalidArgumentError).parameter).toBe(parameter);
     }
+    expect(backend.records()).toStrictEqual([]);
     const query = await captureError(() => memory.retrieve(42 as never));
     expect((query as InvalidArgumentError).parameter).toBe('query');
   });

@@ -11,7 +11,7 @@ import {
   retrieveFromMemoryToolDefinition,
 } from './long-term-tool-definitions';
 import type { MemoryOwner } from './memory-owner';
-import { recordLongTermMessages } from './record-long-term-messages';
+import { createLongTermMessageRecorder } from './create-long-term-message-recorder';
 import { rememberLongTermTexts } from './remember-long-term-texts';
 import type {
   RememberEntry,
@@ -38,11 +38,18 @@ export interface LongTermMemory {
   readonly mode: LongTermMemoryMode;
   /**
    * Records messages (the seed's `record`): each message of a kept role not
-   * recorded before by this memory becomes a record (or the facts `extract`
-   * returns). All or nothing: when the backend or `embed` fails it rejects
+   * recorded before for this owner and session becomes a record (or the
+   * facts `extract` returns). Idempotent by message id in the backend: a
+   * restarted process or a second instance passing the same conversation
+   * records nothing again. Passing the whole conversation every turn costs
+   * O(new messages) when it continues the last list (the same message
+   * objects, as when the app appends to one array): it is read from where
+   * that one ended. Calls run one at a time. All or nothing: when the
+   * backend, `extract` or `embed` fails (or `embed` times out) it rejects
    * with `LongTermMemoryError` and the messages count as not recorded.
    *
-   * @throws InvalidArgumentError when `messages` is not an array of messages.
+   * @throws InvalidArgumentError when `messages` is not an array of messages
+   * (ids non-blank, at most `LONG_TERM_LIMITS.maxMessageIdChars`).
    */
   record(messages: readonly Message[]): Promise<void>;
   /**
@@ -72,7 +79,12 @@ export interface LongTermMemory {
    * @throws InvalidArgumentError when `name` is not one of `tools`.
    */
   handleToolCall(name: string, input: unknown): Promise<string>;
-  /** Deletes every record of this owner (the right to be forgotten); returns how many. */
+  /**
+   * Deletes every record of this owner (the right to be forgotten) and the
+   * marks of what was recorded, after the recordings already started;
+   * returns how many records. Messages passed to `record` afterwards are
+   * recorded again.
+   */
   forget(): Promise<number>;
 }
 
@@ -88,8 +100,7 @@ export function createLongTermMemory(
 ): LongTermMemory {
   const setup = resolveLongTermMemoryOptions(options);
   const { backend, owner, mode } = setup;
-  /** Message ids recorded (or being recorded) by this memory. */
-  const recorded = new Set<string>();
+  const recorder = createLongTermMessageRecorder(setup);
 
   const search = async (
     query: string,
@@ -107,7 +118,7 @@ export function createLongTermMemory(
     owner,
     mode,
     record: (messages: readonly Message[]): Promise<void> =>
-      recordLongTermMessages(setup, recorded, messages),
+      recorder.record(messages),
     remember: (
       texts: readonly (string | RememberEntry)[],
       options?: RememberOptions,
@@ -145,7 +156,9 @@ export function createLongTermMemory(
         : answerRetrieveFromMemory(setup, input);
     },
     async forget(): Promise<number> {
-      return guardLongTermOperation('delete', () => backend.deleteOwner(owner));
+      return recorder.forget(() =>
+        guardLongTermOperation('delete', () => backend.deleteOwner(owner)),
+      );
     },
   });
 }

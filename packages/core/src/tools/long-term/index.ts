@@ -2,6 +2,7 @@ export {
   assertValidEmbedding,
   assertValidLongTermRecords,
 } from './assert-valid-long-term-records';
+export { assertValidLongTermRecordedMessages } from './assert-valid-long-term-recorded-messages';
 export { assertValidLongTermSearch } from './assert-valid-long-term-search';
 export { copyLongTermRecord } from './copy-long-term-record';
 export { createFullTextIndex } from './create-full-text-index';
@@ -15,6 +16,7 @@ export {
   createLongTermMemory,
   LONG_TERM_MEMORY_MODES,
 } from './create-long-term-memory';
+export { DEFAULT_EMBED_TIMEOUT_MS } from './resolve-long-term-memory-options';
 export type {
   CreateLongTermMemoryOptions,
   LongTermMemory,
@@ -34,8 +36,12 @@ export {
 export { LONG_TERM_LIMITS } from './long-term-limits';
 export type {
   EmbedFunction,
+  EmbedOptions,
+  LongTermAddOptions,
+  LongTermAddResult,
   LongTermMemoryBackend,
   LongTermRecord,
+  LongTermRecordedMessages,
   LongTermRecordSource,
   LongTermSearchHit,
   LongTermSearchRequest,
@@ -67,6 +73,7 @@ export {
   createEmbeddedLongTermBackend,
   replayLongTermJournal,
 } from './create-embedded-long-term-backend';
+export { replayLongTermRecordedMessages } from './replay-long-term-recorded-messages';
 export type {
   CreateEmbeddedLongTermBackendOptions,
   EmbeddedLongTermBackend,

@@ -22,4 +22,10 @@ export const LONG_TERM_LIMITS = Object.freeze({
   maxQueryChars: 4_000,
   /** Largest `limit` of a search. */
   maxSearchLimit: 100,
+  /** Longest message id marked recorded (`LongTermRecordedMessages`). */
+  maxMessageIdChars: 512,
+  /** Longest session id of recorded messages. */
+  maxSessionIdChars: 256,
+  /** Most message ids in one `findRecordedMessages` or `add` request. */
+  maxMessageIdsPerRequest: 1_000,
 } as const);

@@ -4,6 +4,7 @@ import type { Message, Role } from '../../vocabulary/message/message';
 import { ROLES } from '../../vocabulary/message/message';
 import { randomId } from '../../runtime/random-id';
 import { systemClock } from '../../runtime/system-clock';
+import { timeoutSignal as defaultTimeoutSignal } from '../../runtime/timeout-signal';
 import type { MaybePromise } from '../../memory/store/session-store';
 import { LONG_TERM_LIMITS } from './long-term-limits';
 import type {
@@ -21,7 +22,11 @@ export interface CreateLongTermMemoryOptions {
   /** Whose memories: a user and/or an agent, independent of the session. */
   readonly owner: MemoryOwner;
   readonly mode: LongTermMemoryMode;
-  /** The current session, stored on each record (not a search scope). */
+  /**
+   * The current session (the conversation's id, the same after a restart):
+   * stored on each record (not a search scope) and the scope of message ids
+   * for recording each message once. Absent: message ids are the owner's.
+   */
   readonly sessionId?: string;
   /** @default systemClock */
   readonly clock?: Clock;
@@ -32,6 +37,20 @@ export interface CreateLongTermMemoryOptions {
    * `Embeddings.embedDocuments`). Without it, search is full text only.
    */
   readonly embed?: EmbedFunction;
+  /**
+   * How long one `embed` call may take. Its signal is aborted then, and the
+   * `record`, `remember` or `retrieve` that called it rejects with
+   * `LongTermMemoryError` (operation `'embed'`): nothing is recorded (the
+   * messages are tried again by the next `record`), and a retrieval through
+   * an adapter with `onError` goes on without memories.
+   * @default 10_000
+   */
+  readonly embedTimeoutMs?: number;
+  /**
+   * Makes the signal that times `embed` out (tests inject their own).
+   * @default timeoutSignal (a real timer, cleared when the call settles)
+   */
+  readonly timeoutSignal?: (ms: number) => AbortSignal;
   /**
    * Turns messages into facts to record (Mem0-style extraction with your own
    * model). Without it, each message's text is one record.
@@ -47,6 +66,11 @@ export interface CreateLongTermMemoryOptions {
   readonly maxRetrieveChars?: number;
 }
 
+/** How long one `embed` call may take by default: an embedding request answers in well under a second. */
+export const DEFAULT_EMBED_TIMEOUT_MS = 10_000;
+/** The longest delay a timer takes (2^31 − 1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** The options of a long-term memory, checked, with their defaults filled in. */
 export interface LongTermMemorySetup {
   readonly backend: LongTermMemoryBackend;
@@ -57,6 +81,8 @@ export interface LongTermMemorySetup {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly embed: EmbedFunction | undefined;
+  readonly embedTimeoutMs: number;
+  readonly timeoutSignal: (ms: number) => AbortSignal;
   readonly extract: CreateLongTermMemoryOptions['extract'];
   /** Roles `record(messages)` keeps. */
   readonly keptRoles: ReadonlySet<Role>;
@@ -81,6 +107,8 @@ export function resolveLongTermMemoryOptions(
     clock = systemClock,
     ids = randomId,
     embed,
+    embedTimeoutMs = DEFAULT_EMBED_TIMEOUT_MS,
+    timeoutSignal = defaultTimeoutSignal,
     extract,
     recordRoles = ['user', 'assistant', 'tool'],
     retrieveLimit = 5,
@@ -89,13 +117,15 @@ export function resolveLongTermMemoryOptions(
   if (
     backend == null ||
     typeof backend.add !== 'function' ||
+    typeof backend.findRecordedMessages !== 'function' ||
     typeof backend.search !== 'function' ||
     typeof backend.deleteOwner !== 'function'
   ) {
     throw new InvalidArgumentError({
       parameter: 'backend',
       value: backend,
-      message: 'must be a LongTermMemoryBackend (add, search, deleteOwner)',
+      message:
+        'must be a LongTermMemoryBackend (add, findRecordedMessages, search, deleteOwner)',
     });
   }
   assertValidMemoryOwner(owner);
@@ -108,12 +138,14 @@ export function resolveLongTermMemoryOptions(
   }
   if (
     sessionId !== undefined &&
-    (typeof sessionId !== 'string' || sessionId === '')
+    (typeof sessionId !== 'string' ||
+      sessionId.trim() === '' ||
+      sessionId.length > LONG_TERM_LIMITS.maxSessionIdChars)
   ) {
     throw new InvalidArgumentError({
       parameter: 'sessionId',
       value: sessionId,
-      message: 'must be a non-empty string when given',
+      message: `must be a non-blank string of at most ${LONG_TERM_LIMITS.maxSessionIdChars} characters when given`,
     });
   }
   if (
@@ -146,9 +178,21 @@ export function resolveLongTermMemoryOptions(
       message: 'must be an integer of at least 100',
     });
   }
+  if (
+    !Number.isInteger(embedTimeoutMs) ||
+    embedTimeoutMs < 1 ||
+    embedTimeoutMs > MAX_TIMER_MS
+  ) {
+    throw new InvalidArgumentError({
+      parameter: 'embedTimeoutMs',
+      value: embedTimeoutMs,
+      message: `must be an integer from 1 to ${MAX_TIMER_MS} (milliseconds)`,
+    });
+  }
   for (const [parameter, value] of [
     ['embed', embed],
     ['extract', extract],
+    ['timeoutSignal', timeoutSignal],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {
       throw new InvalidArgumentError({
@@ -170,6 +214,8 @@ export function resolveLongTermMemoryOptions(
     clock,
     ids,
     embed,
+    embedTimeoutMs,
+    timeoutSignal,
     extract,
     keptRoles: new Set(recordRoles),
     retrieveLimit,

@@ -11,11 +11,10 @@ import type { LongTermMemorySetup } from './resolve-long-term-memory-options';
  * `embed`, its vector; `[]` for a blank query.
  */
 export async function searchLongTermMemory(
-  {
-    backend,
-    owner,
-    embed,
-  }: Pick<LongTermMemorySetup, 'backend' | 'owner' | 'embed'>,
+  setup: Pick<
+    LongTermMemorySetup,
+    'backend' | 'owner' | 'embed' | 'embedTimeoutMs' | 'timeoutSignal'
+  >,
   query: string,
   limit: number,
 ): Promise<readonly LongTermSearchHit[]> {
@@ -28,7 +27,8 @@ export async function searchLongTermMemory(
   }
   const text = query.trim().slice(0, LONG_TERM_LIMITS.maxQueryChars);
   if (text === '') return [];
-  const vectors = await embedLongTermTexts(embed, [text]);
+  const { backend, owner } = setup;
+  const vectors = await embedLongTermTexts(setup, [text]);
   return guardLongTermOperation('search', () =>
     backend.search({
       owner,

@@ -3,9 +3,13 @@ import { embedLongTermTexts } from './embed-long-term-texts';
 import { guardLongTermOperation } from './guard-long-term-operation';
 import { LONG_TERM_LIMITS } from './long-term-limits';
 import type {
+  LongTermAddResult,
   LongTermRecord,
   LongTermRecordSource,
+  LongTermRecordedMessages,
 } from './long-term-memory-backend';
+import { LongTermMemoryError } from '../../vocabulary/error/long-term-memory-error';
+import { describeValue } from '../../vocabulary/util/describe-value';
 
 /** A text to store, before it is split and embedded. */
 export interface LongTermEntry {
@@ -14,27 +18,17 @@ export interface LongTermEntry {
   readonly metadata?: Readonly<Record<string, string>>;
 }
 
+const ADDED: LongTermAddResult = Object.freeze({ status: 'added' });
+
 /**
- * Stores entries as records of the owner: each text trimmed and split when
- * longer than a record may hold (the pieces numbered in `metadata.part`),
- * embedded when there is `embed`, added in batches the backend accepts.
- * Returns how many records it added.
+ * Entries as the pieces a record may hold: each text trimmed and split when
+ * longer than `maxTextChars` (the pieces numbered in `metadata.part`), blank
+ * texts dropped.
  */
-export async function storeLongTermEntries(
-  {
-    backend,
-    owner,
-    sessionId,
-    clock,
-    ids,
-    embed,
-  }: Pick<
-    LongTermMemorySetup,
-    'backend' | 'owner' | 'sessionId' | 'clock' | 'ids' | 'embed'
-  >,
+export function splitLongTermEntries(
   entries: readonly LongTermEntry[],
-): Promise<number> {
-  const pieces = entries.flatMap((entry) =>
+): LongTermEntry[] {
+  return entries.flatMap((entry) =>
     splitText(entry.text.trim()).map((text, index, all) => ({
       ...entry,
       text,
@@ -44,9 +38,42 @@ export async function storeLongTermEntries(
           : { ...entry.metadata, part: `${index + 1}/${all.length}` },
     })),
   );
-  if (pieces.length === 0) return 0;
+}
+
+/**
+ * Stores entries as records of the owner (split by `splitLongTermEntries`),
+ * embedded when there is `embed`, added in batches the backend accepts.
+ * With `messages`, the first batch marks them recorded: when the backend
+ * says some are recorded already, nothing is stored and that result is
+ * returned. (Entries that fit one batch are one atomic write; more, only
+ * from an `extract` giving over `maxRecordsPerAdd` facts, are claimed by
+ * the first batch, so a failure part-way rejects and never duplicates.)
+ */
+export async function storeLongTermEntries(
+  setup: Pick<
+    LongTermMemorySetup,
+    | 'backend'
+    | 'owner'
+    | 'sessionId'
+    | 'clock'
+    | 'ids'
+    | 'embed'
+    | 'embedTimeoutMs'
+    | 'timeoutSignal'
+  >,
+  entries: readonly LongTermEntry[],
+  messages?: LongTermRecordedMessages,
+): Promise<LongTermAddResult> {
+  const { backend, owner, sessionId, clock, ids } = setup;
+  const pieces = splitLongTermEntries(entries);
+  if (
+    pieces.length === 0 &&
+    (messages === undefined || messages.messageIds.length === 0)
+  ) {
+    return ADDED;
+  }
   const vectors = await embedLongTermTexts(
-    embed,
+    setup,
     pieces.map((piece) => piece.text),
   );
   const createdAt = clock.now();
@@ -62,18 +89,43 @@ export async function storeLongTermEntries(
       ? { metadata: piece.metadata }
       : {}),
   }));
-  for (
-    let start = 0;
-    start < records.length;
-    start += LONG_TERM_LIMITS.maxRecordsPerAdd
-  ) {
-    await guardLongTermOperation('add', () =>
-      backend.add(
-        records.slice(start, start + LONG_TERM_LIMITS.maxRecordsPerAdd),
-      ),
+  let start = 0;
+  do {
+    const batch = records.slice(
+      start,
+      start + LONG_TERM_LIMITS.maxRecordsPerAdd,
     );
+    const claim = start === 0 ? messages : undefined;
+    const result = await guardLongTermOperation('add', () =>
+      backend.add(batch, claim !== undefined ? { messages: claim } : undefined),
+    );
+    if (claim !== undefined) assertAddResult(result, claim);
+    if (result?.status === 'already-recorded') return result;
+    start += LONG_TERM_LIMITS.maxRecordsPerAdd;
+  } while (start < records.length);
+  return ADDED;
+}
+
+/** Checks what a backend's `add` with messages resolved to (a broken one would loop the recorder). */
+function assertAddResult(
+  result: LongTermAddResult | undefined,
+  messages: LongTermRecordedMessages,
+): void {
+  if (result?.status === 'added') return;
+  const asked = new Set<unknown>(messages.messageIds);
+  const taken = (result as { messageIds?: unknown } | undefined)?.messageIds;
+  if (
+    result?.status === 'already-recorded' &&
+    Array.isArray(taken) &&
+    taken.length > 0 &&
+    taken.every((id) => asked.has(id))
+  ) {
+    return;
   }
-  return records.length;
+  throw new LongTermMemoryError({
+    operation: 'add',
+    message: `the backend's add resolved to ${describeValue(result)}: expected { status: 'added' } or { status: 'already-recorded', messageIds } naming some of the messages given`,
+  });
 }
 
 /** Splits text longer than a record may hold, at whitespace when it can. */

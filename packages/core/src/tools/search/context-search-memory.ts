@@ -1,3 +1,4 @@
+import type { MemoryEpochs } from '../../memory/facade/memory-epochs';
 import type { Message } from '../../vocabulary/message/message';
 
 /** What the handler reads from a memory (`AutoContextMemory` fits). */
@@ -11,4 +12,10 @@ export interface ContextSearchMemory {
   getOffloadContext(): Readonly<Record<string, readonly Message[]>>;
   /** The working messages (to tell which hits the model still sees). */
   getMessages(): readonly Message[];
+  /**
+   * What changed (`AutoContextMemory.getEpochs`): with it the index follows
+   * the memory in O(what changed); without it the memory is read again in
+   * full on every search.
+   */
+  getEpochs?(): MemoryEpochs;
 }

@@ -25,9 +25,13 @@ const text = (
   content: [{ type: 'text', text: body }],
 });
 
-/** A memory over a plain list, counting how many messages the handler reads. */
+/**
+ * A memory over a plain list, counting how many messages the handler reads;
+ * `replace` swaps the history as `loadState` does (the history epoch moves).
+ */
 function listMemory(messages: Message[]) {
   let reads = 0;
+  let epochs = { history: 0, state: 0 };
   const memory: ContextSearchMemory = {
     sessionId: 's',
     getOriginalMessageCount: () => messages.length,
@@ -37,8 +41,13 @@ function listMemory(messages: Message[]) {
     },
     getOffloadContext: () => ({}),
     getMessages: () => messages,
+    getEpochs: () => epochs,
   };
-  return { memory, reads: () => reads };
+  const replace = (next: Message[]) => {
+    messages.splice(0, messages.length, ...next);
+    epochs = { history: epochs.history + 1, state: epochs.state + 1 };
+  };
+  return { memory, reads: () => reads, replace };
 }
 
 async function compressedTau() {
@@ -116,7 +125,7 @@ describe('createContextSearchHandler', () => {
     const hits = search.search('apple');
 
     expect(afterFirst).toBe(2);
-    expect(reads() - afterFirst).toBe(2); // the boundary check + the new message
+    expect(reads() - afterFirst).toBe(1); // the new message only
     expect(hits.map((hit) => hit.messageId)).toStrictEqual(['m1', 'm3']);
   });
 
@@ -181,20 +190,38 @@ describe('createContextSearchHandler', () => {
     ]);
   });
 
-  it('should re-index a history that was replaced', () => {
+  it('should re-index a history that was replaced under the same ids', () => {
     const messages = [
       text('m1', 'user', 'apple'),
       text('m2', 'user', 'apple pie'),
     ];
-    const { memory } = listMemory(messages);
+    const { memory, replace } = listMemory(messages);
     const search = createContextSearchHandler(memory);
     search.search('apple');
 
-    messages.splice(0, 2, text('n1', 'user', 'apple tart'));
+    // Same length, same ids: only the epoch tells the history apart.
+    replace([text('m1', 'user', 'pear'), text('m2', 'user', 'apple tart')]);
 
-    expect(search.search('apple').map((hit) => hit.messageId)).toStrictEqual([
-      'n1',
+    expect(
+      search.search('apple').map((hit) => [hit.messageId, hit.snippet]),
+    ).toStrictEqual([['m2', 'apple tart']]);
+    expect(search.search('pie')).toStrictEqual([]);
+  });
+
+  it('should read a memory without epochs again on every search', () => {
+    const messages = [text('m1', 'user', 'apple pie')];
+    const { memory, reads } = listMemory(messages);
+    const withoutEpochs: ContextSearchMemory = { ...memory };
+    delete withoutEpochs.getEpochs;
+    const search = createContextSearchHandler(withoutEpochs);
+    search.search('apple');
+    messages.splice(0, 1, text('m1', 'user', 'apple tart'));
+
+    expect(search.search('pie')).toStrictEqual([]);
+    expect(search.search('tart').map((hit) => hit.messageId)).toStrictEqual([
+      'm1',
     ]);
+    expect(reads()).toBe(3);
   });
 
   it('should only search its own memory (session scope)', async () => {

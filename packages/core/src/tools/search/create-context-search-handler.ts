@@ -44,18 +44,31 @@ export interface CreateContextSearchHandlerOptions {
 export interface ContextSearchHandler {
   (input: unknown): Promise<string>;
   search(query: string, limit?: number): readonly ContextSearchHit[];
+  /**
+   * Brings the index up to date with the memory now, in O(what changed
+   * since the last call): call it as messages are added (the session layer
+   * does after every managed call of a session it indexes) so that a search
+   * never has to index a long history at once. `search` calls it first.
+   */
+  sync(): void;
 }
 
 /**
  * Searches the memory's own session: every original message and every
  * message held by an offload entry, by BM25 full text; a tool result also
  * scores the best score of its round's user and assistant messages (see
- * `scoreToolResultsByRound`). The index is built
- * incrementally: each call indexes only the original messages added since the
- * last call (and offload entries it has not seen), so a turn costs
- * O(new messages) plus a pass over the offload ids; a history that was
- * replaced (`loadState`) is re-indexed from scratch. Scoped to the session:
- * it never reads another memory.
+ * `scoreToolResultsByRound`). Only what the model can still reach is
+ * returned: a message in its context or behind a reload id; a deleted
+ * message, one behind a cleared entry, and anything of a history that was
+ * cleared or replaced never is.
+ *
+ * The index is derived from the memory and follows it by its epochs
+ * (`getEpochs`): each call (or `sync()`) indexes only the original messages
+ * added since the last one; the working messages and offload entries are
+ * read again only when something other than an append changed them; a
+ * replaced history (`clear`, `loadState`, `load`, a rebuilt session) is
+ * indexed again from scratch. A query then costs O(matches of its terms).
+ * Scoped to the session: it never reads another memory.
  *
  * @throws InvalidArgumentError (at creation) for a missing memory or
  * options out of range.
@@ -93,6 +106,9 @@ export function createContextSearchHandler(
   assertSearchLimit('defaultLimit', defaultLimit);
 
   let indexed = createSearchDocuments(createIndex);
+  const sync = (): void => {
+    indexed = syncSearchDocuments(indexed, memory, createIndex);
+  };
 
   const search = (query: string, limit = defaultLimit): ContextSearchHit[] => {
     if (typeof query !== 'string') {
@@ -103,7 +119,7 @@ export function createContextSearchHandler(
       });
     }
     assertSearchLimit('limit', limit);
-    indexed = syncSearchDocuments(indexed, memory, createIndex);
+    sync();
     const text = query.slice(0, LONG_TERM_LIMITS.maxQueryChars);
     const matches = rankSearchMatches(
       indexed,
@@ -112,10 +128,7 @@ export function createContextSearchHandler(
       scoreToolResultsByRound,
     );
     if (matches.length === 0) return [];
-    const { documents, offloadOf } = indexed;
-    const working = new Map(
-      memory.getMessages().map((message) => [message.id, message]),
-    );
+    const { documents, offloadOf, working } = indexed;
     const terms = [...new Set(tokenizeForSearch(text))];
     return matches.map(({ id, score }) => {
       const document = documents.get(id)!;
@@ -137,7 +150,7 @@ export function createContextSearchHandler(
 
   const handler = (input: unknown): Promise<string> =>
     Promise.resolve(answerContextSearch(input, search, defaultLimit));
-  return Object.assign(handler, { search });
+  return Object.assign(handler, { search, sync });
 }
 
 /**

@@ -12,7 +12,10 @@ export type ContractViolationKind =
   | 'duplicate-tool-result'
   /** A call no result answers, outside the in-flight exchange. `index`: the assistant message. */
   | 'missing-tool-result'
-  /** A tool message without tool results or with other parts, or a tool result outside a tool message. */
+  /**
+   * A tool message without tool results or with other parts, a tool result
+   * outside a tool message, or a tool call outside an assistant message.
+   */
   | 'invalid-tool-message'
   /** The conversation ends on an assistant message ACM wrote. `index`: the last message. */
   | 'trailing-synthetic-assistant'

@@ -1,6 +1,12 @@
 export { AcmError } from './acm-error';
 export { ACM_ERROR_CODES } from './error-codes';
 export type { AcmErrorCode } from './error-codes';
+export { HistoryMismatchError } from './history-mismatch-error';
+export type {
+  HistoryMessageRef,
+  HistoryMismatchDetails,
+  HistoryMismatchReason,
+} from './history-mismatch-error';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { InvalidConfigError } from './invalid-config-error';
 export { InvalidMessageError } from './invalid-message-error';

@@ -3,6 +3,7 @@ import type { CompressionEvent } from '../../../vocabulary/event/compression-eve
 import { STRATEGY_NAMES } from '../../../vocabulary/message/acm-marker';
 import type { Message, Part, Role } from '../../../vocabulary/message/message';
 import type { ContextState } from '../context-state';
+import { repairToolPairing } from '../repair-tool-pairing';
 
 /** Strings with the characters serialization must keep: NUL, lone surrogates, emoji, CJK, quotes. */
 export const trickyStringArbitrary = fc.string({
@@ -154,19 +155,31 @@ export const eventArbitrary: fc.Arbitrary<CompressionEvent> = fc.oneof(
   ),
 );
 
-/** Any structurally valid state (messages need not form a valid conversation). */
-export const contextStateArbitrary: fc.Arbitrary<ContextState> = fc.record(
-  {
-    sessionId: trickyStringArbitrary.filter((value) => value !== ''),
-    revision: fc.nat(),
-    working: messageListArbitrary('w'),
-    original: messageListArbitrary('o'),
-    offloads: fc.dictionary(
-      fc.oneof(fc.uuid(), fc.constantFrom('__proto__', 'toString', 'a b')),
-      messageListArbitrary('x', 3),
-      { maxKeys: 3, noNullPrototype: true },
-    ),
-    events: fc.array(eventArbitrary, { maxLength: 3 }),
-  },
-  { noNullPrototype: true },
-);
+/**
+ * Any structurally valid state whose working memory keeps what every
+ * operation of ACM keeps (`parseState` refuses the rest, see
+ * `findStateConsistencyProblem`): its tool pairing repaired and each working
+ * message also in `original`. `original` and the offload entries hold any
+ * messages (not a valid conversation).
+ */
+export const contextStateArbitrary: fc.Arbitrary<ContextState> = fc
+  .record(
+    {
+      sessionId: trickyStringArbitrary.filter((value) => value !== ''),
+      revision: fc.nat(),
+      working: messageListArbitrary('w'),
+      original: messageListArbitrary('o'),
+      offloads: fc.dictionary(
+        fc.oneof(fc.uuid(), fc.constantFrom('__proto__', 'toString', 'a b')),
+        messageListArbitrary('x', 3),
+        { maxKeys: 3, noNullPrototype: true },
+      ),
+      events: fc.array(eventArbitrary, { maxLength: 3 }),
+    },
+    { noNullPrototype: true },
+  )
+  .map((state) => {
+    const working = [...repairToolPairing(state.working).messages];
+    // Working ids (`w-…`) never collide with original ones (`o-…`).
+    return { ...state, working, original: [...state.original, ...working] };
+  });
