@@ -18,16 +18,15 @@
  * - lost: acknowledged messages missing from the store, or changed;
  * - duplicated: a message id or a message's unique word twice in a session;
  * - staleResults: `context_search` returned a message that was cleared or
- *   wiped (depends on #24 item 3, derived search state);
+ *   wiped;
  * - silentWipes: a call resolved without an error and the session lost
- *   acknowledged messages (depends on #24 item 1, history semantics: today a
- *   prompt that does not continue the stored session clears it);
+ *   acknowledged messages (half the resumptions send only the new message
+ *   in `'mirror'` mode, which must refuse it; half in `'append'` mode);
  * - failedCallChangedState: a call rejected after changing the session (a
  *   resumption that cleared, then failed to add);
  * - untypedErrors: a rejection that is not an `AcmError`;
  * - searchMissedAfterEviction: the search tool, wired as adapters wire it,
- *   did not find an acknowledged message of an evicted session (depends on
- *   #24 item 2, tools through the store);
+ *   did not find an acknowledged message of an evicted session;
  * - unexplained: stored messages nobody acknowledged and no call in flight at a
  *   kill explains.
  *
@@ -51,11 +50,7 @@ import {
   createExtractiveSummarizer,
 } from '@acm/core';
 import type { AutoContextMemory, Message, SessionStore } from '@acm/core';
-import {
-  createSessionRegistry,
-  createSessionSearchHandler,
-  syncMessages,
-} from '@acm/core/adapter';
+import { createSessionRegistry, syncMessages } from '@acm/core/adapter';
 import { createContextSearchHandler } from '@acm/core/long-term';
 import type { ContextSearchHandler } from '@acm/core/long-term';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
@@ -227,15 +222,15 @@ type OperationKind =
 // ---- worker ------------------------------------------------------------------
 
 async function runWorker(): Promise<void> {
-  const start = await new Promise<ParentMessage & { t: 'start' }>((resolve) =>
-    process.once('message', (message) =>
-      resolve(message as ParentMessage & { t: 'start' }),
-    ),
-  );
+  // One listener from the start: a 'stop' that arrives with 'start' (a
+  // restart soon after a slow start) is not lost between two listeners.
   let stopping = false;
-  process.on('message', (message: ParentMessage) => {
-    if (message.t === 'stop') stopping = true;
-  });
+  const start = await new Promise<ParentMessage & { t: 'start' }>((resolve) =>
+    process.on('message', (message: ParentMessage) => {
+      if (message.t === 'start') resolve(message);
+      else if (message.t === 'stop') stopping = true;
+    }),
+  );
   /** Sends `message` and waits until it is written to the channel (a kill after it loses nothing). */
   const send = (message: WorkerMessage) =>
     new Promise<void>((resolve) => process.send!(message, () => resolve()));
@@ -287,9 +282,17 @@ async function runWorker(): Promise<void> {
     }
     return handler;
   };
-  const sessionSearch = createSessionSearchHandler<string>((sessionId) =>
-    registry.getMemory(sessionId),
-  );
+  // As the session manager wires the tool: read through the registry, so an
+  // evicted session is loaded from the store (never saved by the read).
+  const sessionSearch = async (input: unknown, sessionId: string) => {
+    try {
+      return await registry.read(sessionId, ({ memory }) =>
+        searchHandler(memory)(input),
+      );
+    } catch (error) {
+      return `Error searching the conversation: ${String(error)}`;
+    }
+  };
   const random = createRandom(start.seed * 1000 + start.incarnation);
   const pick = <T>(values: readonly T[]) =>
     values[Math.floor(random() * values.length)]!;
@@ -845,16 +848,6 @@ async function runParent(): Promise<void> {
   if (directory !== undefined)
     rmSync(directory, { recursive: true, force: true });
 
-  const dependsOn = {
-    staleResults:
-      '#24 item 3: derived state follows the state (search index rebuilt on clear, load, rebuild, delete)',
-    silentWipes:
-      '#24 item 1: explicit history semantics (a prompt that does not continue the session is refused or handled by a policy with an event)',
-    failedCallChangedState:
-      '#24 item 1 (the same resumption: cleared, then refused)',
-    searchMissedAfterEviction:
-      '#24 item 2: tools resolve through the store (load on demand)',
-  };
   const result = {
     command: `lifecycle/chaos.ts --seconds ${seconds} --workers ${workerCount} --sessions ${sessionsPerWorker} --bound ${bound} --restart-every-ms ${restartEveryMs} --store ${storeKind} --seed ${seed}`,
     date: new Date().toISOString(),
@@ -870,7 +863,6 @@ async function runParent(): Promise<void> {
     operations,
     acknowledgedMessages: acknowledged,
     counts,
-    dependsOn,
     examples,
   };
   console.log(
@@ -879,10 +871,7 @@ async function runParent(): Promise<void> {
   );
   console.log(`operations: ${JSON.stringify(operations)}`);
   for (const [kind, value] of Object.entries(counts)) {
-    const owner = dependsOn[kind as keyof typeof dependsOn];
-    console.log(
-      `  ${kind}: ${value}${owner === undefined ? '' : `  (reaches 0 with ${owner})`}`,
-    );
+    console.log(`  ${kind}: ${value}`);
   }
   if (values.out === undefined) {
     console.log(`wrote ${writeResult('chaos.json', result)}`);
