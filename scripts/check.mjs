@@ -13,6 +13,8 @@ const steps = [
   ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
   ['lint', 'turbo run lint --output-logs=errors-only'],
   ['package', 'turbo run test:package --output-logs=errors-only'],
+  // What npm would publish: sizes per package, no maps or src/, @acm/core within 0.6 / 2.5 MB.
+  ['pack-size', 'node scripts/check-pack-size.mjs'],
   ['peers', 'node scripts/check-peer-ranges.mjs'],
   // TypeDoc over every package's public entries: broken links, unexported types, new undocumented exports.
   ['api-docs', 'node scripts/api-docs.mjs'],

@@ -1,5 +1,6 @@
 import { defineConfig } from 'tsup';
 
+// No source maps and no `src/` in the tarball: docs/decisions/2026-11-28-lean-tarballs.md.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -8,7 +9,7 @@ export default defineConfig({
   },
   format: ['esm', 'cjs'],
   dts: true,
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   shims: true,
   target: 'node20',

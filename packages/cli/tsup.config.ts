@@ -1,11 +1,12 @@
 import { defineConfig } from 'tsup';
 
+// No source maps and no `src/` in the tarball: docs/decisions/2026-11-28-lean-tarballs.md.
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    sourcemap: false,
     clean: true,
     shims: true,
     target: 'node20',
@@ -13,7 +14,7 @@ export default defineConfig([
   {
     entry: { bin: 'src/bin.ts' },
     format: ['esm'],
-    sourcemap: true,
+    sourcemap: false,
     shims: true,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },

@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup';
 
+// No source maps and no `src/` in the tarball: docs/decisions/2026-11-28-lean-tarballs.md.
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
   dts: true,
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   target: 'node20',
   external: ['@opentelemetry/api'],
