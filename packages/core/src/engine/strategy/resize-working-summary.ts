@@ -1,4 +1,3 @@
-import { renderTranscript } from '../../summary/text/render-transcript';
 import type { CompressionPlan, StrategyContext } from './compression-plan';
 import { getConsumedCurrentRoundRange } from './current-round-range';
 import { extendOverPrefix } from './extend-over-prefix';
@@ -44,8 +43,11 @@ export function resizeWorkingSummary(
     messages.slice(round.start, round.end),
   );
   const block = messages.slice(start, end);
-  const history = counter.countText(
-    renderTranscript(flattenFoldedSpan(block, context.lookupOffload).originals),
+  // What the history stands for, in the counts the counter keeps per
+  // message (the unit `consumed` is in): no transcript of the whole history
+  // rendered and tokenized again on every pass.
+  const history = counter.countMessages(
+    flattenFoldedSpan(block, context.lookupOffload).originals,
   );
   // What stays whatever is folded, and the current round's fold at the least.
   const kept = total - counter.countMessages(block) - consumed;
