@@ -76,10 +76,10 @@ describe('compressCurrentRound (fold over the hard budget)', () => {
         CURRENT_ROUND_FOLD_PROMPT,
       ],
     ]);
-    // Room: 250 − 152 (system, closed round, request, in-flight e3) − 22 (the
-    // fold's skeleton: its reload tag) − 8 = 68 tokens, × 0.9 in the
+    // Room: 250 − 152 (system, closed round, request, in-flight e3) − 24 (the
+    // fold's skeleton: its reload tag) − 8 = 66 tokens, × 0.9 in the
     // transcript's characters per token.
-    expect(plan.tasks[0]!.targetChars).toBe(244);
+    expect(plan.tasks[0]!.targetChars).toBe(237);
     const after = applyTestPlan(stateOf(messages), plan);
     expect(after.working.map((message) => message.id)).toEqual([
       'sys',

@@ -1,12 +1,14 @@
 import type { TokenCounter } from '../../state/token/token-counter';
+import { NEUTRAL_OFFLOAD_ID } from '../../state/token/neutral-offload-id';
 import { SUMMARY_ROOM_SHARE } from './tuning';
 
 /**
- * The offload id summaries are measured with before their ids exist: as long
- * as a real one (a session tag and 128 random bits in hex) and fixed, so that
- * sizing decisions do not depend on the random ids.
+ * The offload id summaries are measured with before their ids exist: what a
+ * memory counts every id it mints as (`NEUTRAL_OFFLOAD_ID`), so that a draft
+ * counts what its applied edit will, and sizing decisions do not depend on
+ * the session id or the random ids.
  */
-export const DRAFT_OFFLOAD_ID = '5e1f0c3a_9d27b4e8c1f6a3052b7e9d4c8a1f6e30';
+export const DRAFT_OFFLOAD_ID = NEUTRAL_OFFLOAD_ID;
 
 export interface SizeSummaryToRoomOptions {
   /** Tokens the summary may take (the prompt's room under the budget, skeleton excluded). */
