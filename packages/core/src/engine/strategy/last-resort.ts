@@ -91,7 +91,7 @@ export const lastResort: Strategy = (context) => {
   levels: for (const { keep, compact, request } of levels) {
     if (compact && fallback !== undefined) break;
     const tailStart = units.length - keep;
-    const candidates: readonly FoldSet[] = compact
+    const candidates: Iterable<FoldSet> = compact
       ? [
           compactSet(
             planRuns(
