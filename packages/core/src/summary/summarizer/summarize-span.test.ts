@@ -234,6 +234,35 @@ describe('summarizeSpan', () => {
     });
   });
 
+  it('should pack units clearly under the budget by their cached counts, without tokenizing their transcripts', async () => {
+    const counted: string[] = [];
+    const spy: TokenCounter = {
+      ...counter,
+      countText: (text) => {
+        counted.push(text);
+        return counter.countText(text);
+      },
+    };
+    const messages = Array.from({ length: 8 }, (_, index) =>
+      exchange(index, 300),
+    ).flat();
+    const { requests, summarizer } = recordingSummarizer();
+    await summarizeSpan({
+      summarizer,
+      strategy: 'compressToolRuns',
+      messages,
+      instructions: 'S',
+      maxInputTokens: 400,
+      counter: spy,
+      signal: new AbortController().signal,
+    });
+    expect(requests.length).toBeGreaterThan(1);
+    expect(counted).toEqual(['S']);
+    for (const request of requests) {
+      expect(counter.countText(request.transcript)).toBeLessThanOrEqual(399);
+    }
+  });
+
   it('should send the group requests in parallel and answer when they have answered', async () => {
     const pending: ((text: string) => void)[] = [];
     const summarizer: Summarizer = () =>

@@ -169,7 +169,12 @@ async function summarizeSpanUnraced({
     if (exact <= budget) return single(transcript, exact);
   }
   assertBudget(budget, maxInputTokens);
-  const groups = splitSpanIntoGroups(messages, budget, counter);
+  // A unit clearly under the budget by its cached counts is not tokenized
+  // again (a rollup of a long history holds thousands).
+  const groups = splitSpanIntoGroups(messages, budget, counter, (unit) => {
+    const tokens = estimateTranscriptTokens(unit, counter);
+    return tokens <= budget * SURE_FIT_SHARE ? tokens : undefined;
+  });
   if (groups.length === 1) {
     const only = groups[0]!;
     return single(only.text, only.tokens);
