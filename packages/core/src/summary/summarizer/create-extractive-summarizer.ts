@@ -1,6 +1,6 @@
 import { createPreview } from '../text/create-preview';
 import { createErrorLinePattern } from '../text/create-error-line-pattern';
-import type { Summarizer } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
 import { writeSectionedSummary } from './write-sectioned-summary';
 
 export interface CreateExtractiveSummarizerOptions {
@@ -10,6 +10,15 @@ export interface CreateExtractiveSummarizerOptions {
    * @default 4000
    */
   readonly maxChars?: number;
+  /**
+   * The summarizer's `readOriginalsUpTo`: new working summaries are made from
+   * the originals behind earlier ones while their transcript is at most this
+   * long (it costs no tokens, and a summary of a summary keeps fewer facts),
+   * then from the earlier summary's text and what is new (so the work per
+   * summary stops growing with the session).
+   * @default 256000
+   */
+  readonly readOriginalsUpTo?: number;
 }
 
 /** Longest line kept from a block (longer lines keep their head and tail). */
@@ -33,11 +42,14 @@ const BLOCK_HEADER =
  * blocks falls back to its first, last and error lines. The text is always shorter than the transcript (and non-empty when
  * the transcript has two code points or more). Usage is reported as zero.
  * Used offline (CLI, examples) and as the fallback when an LLM call fails.
+ * It costs no tokens, so working summaries re-read the originals for it up
+ * to `readOriginalsUpTo` characters (an LLM summarizer gets incremental input).
  */
 export function createExtractiveSummarizer({
   maxChars = 4000,
+  readOriginalsUpTo = 256_000,
 }: CreateExtractiveSummarizerOptions = {}): Summarizer {
-  return ({ transcript, targetChars, signal }) =>
+  const summarize = ({ transcript, targetChars, signal }: SummaryRequest) =>
     Promise.resolve().then(() => {
       signal.throwIfAborted();
       return {
@@ -45,6 +57,7 @@ export function createExtractiveSummarizer({
         usage: { inputTokens: 0, outputTokens: 0 },
       };
     });
+  return Object.assign(summarize, { readOriginalsUpTo });
 }
 
 function summarizeExtractively(
