@@ -4,7 +4,7 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source long-session/long-session.ts \
  *     [--quick] [--coding 1000,3000,10000,50000] [--chat 5000] [--latency 0] \
- *     [--summary-size quarter|target] [--max-seconds 3600] [--only coding,chat,swe6000,ids]
+ *     [--summary-size quarter|target|digest] [--max-seconds 3600] [--only coding,chat,swe6000,ids]
  *     [--label TEXT] [--out FILE]
  *
  * A turn is one message appended to an `AutoContextMemory` (default config
@@ -93,9 +93,13 @@ const chatTurns = parseSizes(values.chat, [quick ? 1500 : 5000])[0]!;
 const latencyMs = Number(values.latency);
 const maxSeconds = Number(values['max-seconds']);
 const summarySize = values['summary-size'];
-if (summarySize !== 'quarter' && summarySize !== 'target')
+if (
+  summarySize !== 'quarter' &&
+  summarySize !== 'target' &&
+  summarySize !== 'digest'
+)
   throw new Error(
-    `--summary-size must be quarter or target, received ${summarySize}`,
+    `--summary-size must be quarter, target or digest, received ${summarySize}`,
   );
 const only = new Set((values.only ?? 'coding,chat,swe6000,ids').split(','));
 
@@ -148,8 +152,9 @@ interface Recorder {
  * How long the stand-in summaries are (`--summary-size`): `quarter` (the
  * default, an LLM's usual compression) a quarter of the transcript, at most
  * the request's `targetChars` and 4,000 characters; `target` all of
- * `targetChars` (else a quarter, at most 4,000): the worst case, a model
- * that always fills the room it is given.
+ * `targetChars` (else a quarter, at most 4,000): a model that always fills
+ * the length it is asked for; `digest` the test kit's default answer (at
+ * most 240 characters).
  */
 function summaryText({ transcript, targetChars }: SummaryRequest): string {
   const quarter = Math.min(4000, Math.ceil(transcript.length / 4));
@@ -162,7 +167,11 @@ function summaryText({ transcript, targetChars }: SummaryRequest): string {
 }
 
 function createRecorder(): Recorder {
-  const inner = fixedLatencySummarizer({ latencyMs, text: summaryText });
+  // `digest`: the test kit's own answer, at most 240 characters.
+  const inner =
+    summarySize === 'digest'
+      ? fixedLatencySummarizer({ latencyMs })
+      : fixedLatencySummarizer({ latencyMs, text: summaryText });
   const recorder: Recorder = {
     calls: 0,
     inputChars: 0,
