@@ -1,4 +1,7 @@
-import type { IdentifierLedger } from '../../vocabulary/message/acm-marker';
+import type {
+  AcmMarker,
+  IdentifierLedger,
+} from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
 import { extractIdentifierLedger } from '../../summary/text/extract-identifier-ledger';
 import { mergeLedgers } from '../../summary/text/merge-ledgers';
@@ -6,6 +9,7 @@ import { LEDGER_MAX_CHARS } from '../../summary/text/render-ledger';
 import { renderTranscript } from '../../summary/text/render-transcript';
 import { writeSectionedSummary } from '../../summary/summarizer/write-sectioned-summary';
 import type { PlannedEdit, StrategyContext } from './compression-plan';
+import { collectSummaryInput } from './collect-summary-input';
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { flattenFoldedSpan } from './flatten-folded-span';
@@ -135,7 +139,17 @@ export function finalizeFold(
   const ids = draft.needsUser
     ? [offloadId, generateId(), generateId()]
     : [offloadId, generateId()];
-  const fold = buildFold(draft, ids);
+  // Written without the summarizer: the next summary reads the earlier
+  // summaries' text this fold replaced (its `basis`) and the originals none
+  // of them accounts for (`unsummarized`), not this fold's extract.
+  const input = collectSummaryInput(draft.span, {
+    lookupOffload: context.lookupOffload,
+    artifacts: 'as-is',
+  });
+  const fold = buildFold(draft, ids, {
+    unsummarized: input.originals.map((message) => message.id),
+    ...(input.texts.length === 0 ? {} : { basis: input.texts.join('\n\n') }),
+  });
   return {
     range: { start: draft.start, end: draft.end },
     offloads: { [offloadId]: draft.originals },
@@ -145,7 +159,11 @@ export function finalizeFold(
 }
 
 /** Ids: the offload id, then the user stub's id (when needed), then the assistant stub's. */
-function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
+function buildFold(
+  draft: FoldDraft,
+  ids: readonly string[],
+  sources: Pick<AcmMarker, 'basis' | 'unsummarized'> = {},
+): Message[] {
   const offloadId = ids[0]!;
   const marker = {
     kind: 'last-resort',
@@ -166,6 +184,8 @@ function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
       ...marker,
       ledger: draft.ledger,
       replaces: draft.span.map((message) => message.id),
+      // Metadata, not counted: drafts leave it out.
+      ...sources,
     },
   });
   if (!draft.needsUser) return [stub];
