@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createApproximateTokenCounter } from '../../state/token/create-approximate-token-counter';
 import type { TokenCounter } from '../../state/token/token-counter';
-import { sizeSummaryToRoom } from './size-summary-to-room';
+import {
+  estimateSizingTokens,
+  sizeSummaryToRoom,
+} from './size-summary-to-room';
 
 /** The approximate counter, recording the length of every text it counts. */
 function recordingCounter(): { counter: TokenCounter; counted: number[] } {
@@ -59,5 +62,30 @@ describe('sizeSummaryToRoom', () => {
     expect(Math.max(...counted)).toBeLessThanOrEqual(2048);
     expect(counted.reduce((sum, length) => sum + length, 0)).toBe(16_384);
     expect(Math.abs(sampled - whole) / whole).toBeLessThan(0.02);
+  });
+});
+
+describe('estimateSizingTokens', () => {
+  it('should count a short transcript whole', () => {
+    const { counter, counted } = recordingCounter();
+    const text = transcript(40);
+    expect(text.length).toBeLessThanOrEqual(16_384);
+    expect(estimateSizingTokens(text, counter)).toBe(counter.countText(text));
+    expect(counted[0]).toBe(text.length);
+  });
+
+  it('should weigh a long transcript by 16 K characters of samples, the same every time', () => {
+    const { counter, counted } = recordingCounter();
+    const text = transcript(4000);
+    const exact = createApproximateTokenCounter({
+      textCacheChars: 0,
+    }).countText(text);
+    const estimate = estimateSizingTokens(text, counter);
+    expect(Math.max(...counted)).toBeLessThanOrEqual(2048);
+    expect(
+      counted.reduce((sum, length) => sum + length, 0),
+    ).toBeLessThanOrEqual(16_384);
+    expect(Math.abs(estimate - exact) / exact).toBeLessThan(0.1);
+    expect(estimateSizingTokens(text, counter)).toBe(estimate);
   });
 });

@@ -56,6 +56,23 @@ export function sizeSummaryToRoom({
   );
 }
 
+/**
+ * The tokens of `transcript` as sizing reads them: counted whole up to
+ * `WHOLE_COUNT_MAX_CHARS`, beyond that its length over the ratio of
+ * `sampleCharsPerToken` (so that a fold of the whole history costs the same
+ * to weigh as a short one). Pure: the same transcript, the same count.
+ */
+export function estimateSizingTokens(
+  transcript: string,
+  counter: TokenCounter,
+): number {
+  if (transcript.length <= WHOLE_COUNT_MAX_CHARS)
+    return counter.countText(transcript);
+  return Math.ceil(
+    transcript.length / sampleCharsPerToken(transcript, counter),
+  );
+}
+
 /** Transcripts up to this many characters are counted whole for their ratio. */
 const WHOLE_COUNT_MAX_CHARS = 16_384;
 
