@@ -200,10 +200,35 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     );
     if (problem) return problem;
   }
+  const original = document.original as readonly Message[];
   return findStateConsistencyProblem({
-    working: document.working as readonly Message[],
-    original: document.original as readonly Message[],
+    working: resolveItems(document.working as readonly unknown[], original),
+    original,
   });
+}
+
+/**
+ * The messages a valid list names: references to original messages (an
+ * index, or a run `[start, end]`) replaced by those messages, in order; whole
+ * messages as they are, or, with `wholeMessage`, as it maps them.
+ */
+function resolveItems(
+  items: readonly unknown[],
+  original: readonly Message[],
+  wholeMessage: (message: Message) => Message = (message) => message,
+): Message[] {
+  const messages: Message[] = [];
+  for (const item of items) {
+    if (typeof item === 'number') {
+      messages.push(original[item]!);
+    } else if (Array.isArray(item)) {
+      for (let at = item[0] as number; at < (item[1] as number); at++)
+        messages.push(original[at]!);
+    } else {
+      messages.push(wholeMessage(item as Message));
+    }
+  }
+  return messages;
 }
 
 /**
@@ -283,22 +308,11 @@ export function readStateDocument(document: unknown): ContextState {
 function resolveDocument(document: Record<string, unknown>): ContextState {
   const original = document.original as readonly Message[];
   const index = indexOriginals(original);
-  const resolve = (items: readonly unknown[]): Message[] => {
-    const messages: Message[] = [];
-    for (const item of items) {
-      if (typeof item === 'number') {
-        messages.push(original[item]!);
-      } else if (Array.isArray(item)) {
-        for (let at = item[0] as number; at < (item[1] as number); at++)
-          messages.push(original[at]!);
-      } else {
-        const message = item as Message;
-        const at = findOriginalIndex(message, index);
-        messages.push(at === undefined ? message : original[at]!);
-      }
-    }
-    return messages;
-  };
+  const resolve = (items: readonly unknown[]): Message[] =>
+    resolveItems(items, original, (message) => {
+      const at = findOriginalIndex(message, index);
+      return at === undefined ? message : original[at]!;
+    });
   const offloads = document.offloads as Record<string, readonly unknown[]>;
   return {
     sessionId: document.sessionId,
