@@ -9,6 +9,7 @@ export default defineConfig({
     'js-tiktoken/index': 'src/js-tiktoken.ts',
     'long-term/index': 'src/long-term.ts',
     'formats/index': 'src/formats/index.ts',
+    'types/index': 'src/types.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
