@@ -1,15 +1,9 @@
 import { defineConfig } from 'tsup';
 
+import { packageBuild } from '../../tsup.shared';
+
 export default defineConfig([
-  {
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    shims: true,
-    target: 'node20',
-  },
+  { ...packageBuild, entry: { index: 'src/index.ts' }, shims: true },
   {
     entry: { bin: 'src/bin.ts' },
     format: ['esm'],

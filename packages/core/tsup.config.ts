@@ -1,6 +1,9 @@
 import { defineConfig } from 'tsup';
 
+import { packageBuild } from '../../tsup.shared';
+
 export default defineConfig({
+  ...packageBuild,
   entry: {
     index: 'src/index.ts',
     'adapter/index': 'src/adapter.ts',
@@ -11,11 +14,6 @@ export default defineConfig({
     'formats/index': 'src/formats/index.ts',
     'types/index': 'src/types.ts',
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
   shims: true,
-  target: 'node20',
   external: ['vitest', 'fast-check', 'js-tiktoken', 'gpt-tokenizer'],
 });

@@ -1,14 +1,12 @@
 import { defineConfig } from 'tsup';
 
+import { packageBuild } from '../../tsup.shared';
+
 export default defineConfig({
+  ...packageBuild,
   entry: {
     index: 'src/index.ts',
     'middleware/index': 'src/middleware/index.ts',
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
   shims: true,
-  target: 'node20',
 });

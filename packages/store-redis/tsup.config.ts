@@ -1,10 +1,8 @@
 import { defineConfig } from 'tsup';
 
+import { packageBuild } from '../../tsup.shared';
+
 export default defineConfig({
+  ...packageBuild,
   entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
 });
