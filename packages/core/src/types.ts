@@ -18,7 +18,6 @@ export type {
 } from './vocabulary/config';
 export type {
   CheckContractOptions,
-  CheckStateContractOptions,
   ContractViolation,
   ContractViolationKind,
 } from './state/contract';
@@ -38,9 +37,6 @@ export type {
 } from './engine/loop';
 export type {
   AcmErrorCode,
-  HistoryMessageRef,
-  HistoryMismatchDetails,
-  HistoryMismatchReason,
   InvalidMessageReason,
   SummarizerFailureReason,
   TokenizerFailureReason,
@@ -125,41 +121,7 @@ export type {
   TiktokenEncodingName,
   WarmUpOptions,
 } from './runtime';
-export type {
-  AutoContextSessionOptions,
-  CalibrationRecord,
-  ChatSummaryReply,
-  CreateSessionMemory,
-  DroppedHistory,
-  FixedContent,
-  HistoryMismatchEvent,
-  HistoryMismatchPolicy,
-  HistoryMode,
-  HistoryOptions,
-  LongTermMemorySourceOf,
-  LongTermMessageTurns,
-  LongTermMessageTurnsOptions,
-  LongTermTool,
-  LongTermTurnError,
-  LongTermTurnMessage,
-  LongTermTurns,
-  ManagedCall,
-  ManageSessionRequest,
-  MessageSample,
-  PartEntry,
-  PersistedMemory,
-  RecordedCall,
-  Session,
-  SessionLimits,
-  SessionManager,
-  SessionManagerOptions,
-  SessionRegistry,
-  SessionRegistryOptions,
-  SyncAnchor,
-  SyncKind,
-  SyncMessagesOptions,
-  SyncMessagesResult,
-} from './session';
+export type { LongTermTurnError, LongTermTurns, PartEntry } from './session';
 export type {
   ContextState,
   CreateContextStateOptions,
@@ -168,25 +130,7 @@ export type {
   ToolPairingProblemKind,
   ToolPairingRepair,
 } from './state/context-state';
-export type {
-  AssertValidSaveOptions,
-  InMemorySessionStore,
-  MaybePromise,
-  PlanSessionLogWriteOptions,
-  ReplaySessionLogOptions,
-  SaveOptions,
-  SessionLogCache,
-  SessionLogCursor,
-  SessionLogDeltaRecord,
-  SessionLogEntry,
-  SessionLogFullRecord,
-  SessionLogRecord,
-  SessionLogWrite,
-  SessionLogWriteOutcome,
-  SessionStore,
-  ToStoreErrorOptions,
-  WriteSessionLogOptions,
-} from './memory/store';
+export type { InMemorySessionStore } from './memory/store';
 export type {
   CompressionPlan,
   CompressionPressure,
@@ -215,10 +159,6 @@ export type {
   SummaryRejectionReason,
   SummaryValidation,
 } from './summary/text';
-export type {
-  CompactionAttributeValue,
-  CompactionSummary,
-} from './session/telemetry';
 export type { CheckTriggerOptions, TriggerCheck } from './engine/trigger';
 export type {
   CountFixedTokensOptions,
@@ -226,3 +166,5 @@ export type {
   CreateTokenCounterOptions,
   TokenCounter,
 } from './state/token';
+// And the adapter kit's types the root exports too, listed in `./kit-types`.
+export type * from './kit-types';
