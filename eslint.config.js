@@ -46,6 +46,7 @@ export default tseslint.config(
       '**/*.config.ts',
       '**/*.config.js',
       'vitest.shared.ts',
+      'tsup.shared.ts',
       'scripts/**',
       '.ci/**',
     ],

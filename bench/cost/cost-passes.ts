@@ -6,11 +6,13 @@
  * - one `compressIfNeeded` in `compress` mode over 1k messages of history
  *   (counted turn by turn before, as in a live session): the first LLM pass's
  *   wall time ÷ 200 ms, and the whole call ÷ (200 ms × its LLM passes);
- * - k = 1 and k = 16 summaries in one pass (`compressToolRuns` alone,
- *   `maxToolRunsPerPass` = k, 10k messages of history), each span whole; then
- *   each span split in groups and merged (`summarizerInputTokens` 8000), at
- *   the default `summarizerConcurrency` (16: the pass then holds more requests
- *   than slots) and at 64: the pass's wall time.
+ * - k = 1 and k = 16 summaries (`compressToolRuns` alone, default config
+ *   otherwise, `maxToken` 4000 so that the call is triggered) over a history
+ *   of exactly k real SWE tool runs (`buildToolRunHistory`): the whole
+ *   call's wall time (every summary of the history, however many passes it
+ *   takes); then spans split in groups (`summarizerInputTokens`
+ *   8000), at the default `summarizerConcurrency` (16: the pass then holds more
+ *   requests than slots) and at 64.
  *
  * Times are taken by this script (`performance.now()` around the call, and in
  * the event listener for the end of the first pass), never by the engine.
@@ -20,7 +22,10 @@ import { performance } from 'node:perf_hooks';
 import { AutoContextMemory, createTiktokenTokenCounter } from '@acm/core';
 import type { AutoContextConfigInput, Message } from '@acm/core';
 import { STRATEGY_NAMES } from '@acm/core/internal';
-import { fixedLatencySummarizer } from '@acm/core/testing';
+import {
+  fixedLatencySummarizer,
+  loadSharedConversationsAsCore,
+} from '@acm/core/testing';
 import { median } from '../lib/stats';
 
 export const SUMMARY_LATENCY_MS = 200;
@@ -121,9 +126,9 @@ export interface PassesResult {
   readonly ratios: {
     /** One LLM pass over 1k messages ÷ 200 ms (goal ≤ 2). */
     readonly onePassOver1kMessagesOverLatency: number;
-    /** k = 16 summaries in one pass ÷ one summary, spans whole (goal ≤ 1.5). */
+    /** k = 16 summaries ÷ one, default config: the whole call (goal ≤ 1.5). */
     readonly k16OverK1: number;
-    /** The same with every span split in groups and merged (default concurrency 16). */
+    /** The same with spans split in groups of 8,000 tokens (default concurrency 16). */
     readonly k16OverK1Split: number;
     /** The same at `summarizerConcurrency` 64. */
     readonly k16OverK1SplitConcurrency64: number;
@@ -143,28 +148,31 @@ export async function measurePasses({
   passes.push(
     await measurePass('compress-1k', oneK, { mode: 'compress' }, runs),
   );
-  // Enough history for 16 tool runs of more than 6 tool messages each.
-  const runsHistory = buildHistory(10_000, 'passk-');
-  for (const [label, extra] of [
-    ['k1', { maxToolRunsPerPass: 1 }],
-    ['k16', { maxToolRunsPerPass: 16 }],
-    ['k1-split', { maxToolRunsPerPass: 1, summarizerInputTokens: 8000 }],
-    ['k16-split', { maxToolRunsPerPass: 16, summarizerInputTokens: 8000 }],
+  // Exactly k real tool runs, so that the default config (every qualifying
+  // run in one pass) sends k summaries.
+  const histories = { 1: buildToolRunHistory(1), 16: buildToolRunHistory(16) };
+  for (const [label, k, extra] of [
+    ['k1', 1, {}],
+    ['k16', 16, {}],
+    ['k1-split', 1, { summarizerInputTokens: 8000 }],
+    ['k16-split', 16, { summarizerInputTokens: 8000 }],
     [
       'k16-split-concurrency-64',
-      {
-        maxToolRunsPerPass: 16,
-        summarizerInputTokens: 8000,
-        summarizerConcurrency: 64,
-      },
+      16,
+      { summarizerInputTokens: 8000, summarizerConcurrency: 64 },
     ],
   ] as const) {
     process.stderr.write(`compression passes: ${label}…\n`);
     passes.push(
       await measurePass(
         label,
-        runsHistory,
-        { mode: 'compress', strategies: ONLY_TOOL_RUNS, ...extra },
+        histories[k],
+        {
+          mode: 'compress',
+          maxToken: 4000,
+          strategies: ONLY_TOOL_RUNS,
+          ...extra,
+        },
         runs,
       ),
     );
@@ -176,12 +184,98 @@ export async function measurePasses({
     ratios: {
       onePassOver1kMessagesOverLatency:
         byLabel('compress-1k').firstPassOverLatency,
-      k16OverK1: byLabel('k16').firstPassMs / byLabel('k1').firstPassMs,
-      k16OverK1Split:
-        byLabel('k16-split').firstPassMs / byLabel('k1-split').firstPassMs,
+      // The whole call: at the defaults every summary of the history is in
+      // it (k summaries, however many passes they take).
+      k16OverK1: byLabel('k16').callMs / byLabel('k1').callMs,
+      k16OverK1Split: byLabel('k16-split').callMs / byLabel('k1-split').callMs,
       k16OverK1SplitConcurrency64:
-        byLabel('k16-split-concurrency-64').firstPassMs /
-        byLabel('k1-split').firstPassMs,
+        byLabel('k16-split-concurrency-64').callMs / byLabel('k1-split').callMs,
     },
   };
+}
+
+/**
+ * A history of exactly `k` real tool runs from the SWE runs of shared/data,
+ * the first ones in the data that qualify at the defaults: a maximal run of
+ * 4 or more consecutive exchanges (8 or more tool messages, more than
+ * `minConsecutiveToolMessages`) of 5,500 tokens or more (above
+ * `minCompressionTokenThreshold`; a run above `summarizerInputTokens` is
+ * split, as real runs are), between the run's request and a final answer;
+ * then 30 short turns, so that every run lies outside `lastKeep`. Fresh ids
+ * per run.
+ */
+export function buildToolRunHistory(k: number): Message[] {
+  const counter = createTiktokenTokenCounter();
+  const history: Message[] = [];
+  const text = (id: string, role: 'user' | 'assistant', body: string) =>
+    ({ id, role, content: [{ type: 'text', text: body }] }) as Message;
+  let found = 0;
+  for (const conversation of loadSharedConversationsAsCore({
+    dataset: 'swe',
+  })) {
+    const messages = conversation.messages;
+    let index = 0;
+    while (index < messages.length && found < k) {
+      const run = readRun(messages, index);
+      if (run.length === 0) {
+        index += 1;
+        continue;
+      }
+      index += run.length;
+      const tokens = counter.countMessages(run);
+      const exchanges = run.filter((message) => message.role === 'assistant');
+      if (exchanges.length < 4 || tokens < 5500) continue;
+      const prefix = `run${found}-`;
+      history.push(text(`${prefix}u`, 'user', `Task ${found}: go on.`));
+      history.push(
+        ...run.map((message) => ({
+          ...message,
+          id: `${prefix}${message.id}`,
+        })),
+      );
+      history.push(text(`${prefix}a`, 'assistant', `Step ${found} is done.`));
+      found += 1;
+    }
+    if (found === k) break;
+  }
+  if (found < k)
+    throw new Error(
+      `only ${found} tool runs of the kind asked for in the data`,
+    );
+  for (let turn = 0; turn < 30; turn += 1) {
+    history.push(text(`tail-u${turn}`, 'user', `Question ${turn}?`));
+    history.push(text(`tail-a${turn}`, 'assistant', `Answer ${turn}.`));
+  }
+  return history;
+}
+
+/** The consecutive exchanges (a call and its results) from `start`, as messages. */
+function readRun(messages: readonly Message[], start: number): Message[] {
+  const run: Message[] = [];
+  let index = start;
+  for (;;) {
+    const call = messages[index];
+    if (
+      call?.role !== 'assistant' ||
+      !call.content.some((part) => part.type === 'tool-call')
+    )
+      break;
+    const ids = new Set(
+      call.content.flatMap((part) =>
+        part.type === 'tool-call' ? [part.toolCallId] : [],
+      ),
+    );
+    let next = index + 1;
+    while (
+      messages[next]?.role === 'tool' &&
+      messages[next]!.content.every(
+        (part) => part.type === 'tool-result' && ids.has(part.toolCallId),
+      )
+    )
+      next += 1;
+    if (next === index + 1) break;
+    run.push(...messages.slice(index, next));
+    index = next;
+  }
+  return run;
 }

@@ -10,7 +10,6 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-diagnose.ts [maxToken] [--limit N]
  */
-import { parseArgs } from 'node:util';
 import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
@@ -22,21 +21,11 @@ import {
   getVisibleText,
   splitIdentifierLists,
 } from '@acm/cli';
-import { readDataset } from '../lib/read-dataset';
 import { createReplayMemory } from '../lib/replay-memory';
+import { readTauDiagnoseRun } from './read-tau-diagnose-run';
 
-const { values, positionals } = parseArgs({
-  options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },
-  allowPositionals: true,
-});
-const maxToken = Number(positionals[0] ?? 2000);
-const conversations = (await readDataset('tau')).slice(
-  0,
-  values.limit === undefined ? undefined : Number(values.limit),
-);
-
-const tally = new Map<string, number>();
-const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);
+const { maxToken, verbose, conversations, tally, add } =
+  await readTauDiagnoseRun();
 let earlierTotal = 0;
 let visibleTotal = 0;
 
@@ -160,7 +149,7 @@ for (const conversation of conversations) {
           }
           add(`= by strategy: ${marker?.strategy ?? 'unknown'}`);
           add(`= ${current}`);
-          if (values.verbose)
+          if (verbose)
             console.log(
               `${conversation.id} @${index} ${value}: ${where}; ${current}; ${sayer.role} #${position}`,
             );

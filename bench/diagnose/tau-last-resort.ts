@@ -7,25 +7,14 @@
  *
  *   cd bench && npx tsx --conditions=@acm/source diagnose/tau-last-resort.ts [maxToken] [--limit N] [--verbose]
  */
-import { parseArgs } from 'node:util';
 import { getAcmMarker } from '@acm/core';
 import type { Message } from '@acm/core';
 import { fromConversationMessages } from '@acm/core/formats';
-import { readDataset } from '../lib/read-dataset';
 import { createReplayMemory } from '../lib/replay-memory';
+import { readTauDiagnoseRun } from './read-tau-diagnose-run';
 
-const { values, positionals } = parseArgs({
-  options: { limit: { type: 'string' }, verbose: { type: 'boolean' } },
-  allowPositionals: true,
-});
-const maxToken = Number(positionals[0] ?? 2000);
-const conversations = (await readDataset('tau')).slice(
-  0,
-  values.limit === undefined ? undefined : Number(values.limit),
-);
-
-const tally = new Map<string, number>();
-const add = (key: string, n = 1) => tally.set(key, (tally.get(key) ?? 0) + n);
+const { maxToken, verbose, conversations, tally, add } =
+  await readTauDiagnoseRun();
 let saved = 0;
 const byStrategy = new Map<string, number>();
 
@@ -115,7 +104,7 @@ for (const conversation of conversations) {
             'replaced: made earlier this call',
             (gain * unknown) / event.tokensBefore,
           );
-        if (values.verbose)
+        if (verbose)
           console.log(
             `${conversation.id} @${index} saved ${gain}: ${parts.map(([w, t]) => `${w}(${t})`).join(', ')} | ${passes}`,
           );

@@ -3,7 +3,7 @@ import {
   createExtractiveSummarizer,
   createTiktokenTokenCounter,
 } from '@acm/core';
-import type { Clock, TokenCounter } from '@acm/core';
+import type { Clock, Summarizer, TokenCounter } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
 
 /** One o200k encoder for the whole script (loaded on first use). */
@@ -25,7 +25,7 @@ export function createReplayCounter(): TokenCounter {
 /**
  * A memory for replaying one shared conversation, as
  * `bench/quality/quality.ts` measures: default config except `maxToken`, the
- * extractive summarizer, the fixed {@link replayClock} and sequential ids of
+ * extractive summarizer (or `summarizer`), the fixed {@link replayClock} and sequential ids of
  * six characters (`idPrefix`, then the sequence in base 36), so that a rerun
  * gives the same prompts; its own {@link createReplayCounter} (returned too,
  * for the script's own counts).
@@ -34,18 +34,21 @@ export function createReplayMemory({
   sessionId,
   maxToken,
   idPrefix = '',
+  summarizer = createExtractiveSummarizer(),
 }: {
   readonly sessionId: string;
   readonly maxToken: number;
   /** @default '' */
   readonly idPrefix?: string;
+  /** @default createExtractiveSummarizer() */
+  readonly summarizer?: Summarizer;
 }): { readonly memory: AutoContextMemory; readonly counter: TokenCounter } {
   let sequence = 0;
   const counter = createReplayCounter();
   const memory = new AutoContextMemory({
     sessionId,
     config: { maxToken },
-    summarizer: createExtractiveSummarizer(),
+    summarizer,
     counter,
     clock: replayClock,
     generateId: () =>

@@ -1,12 +1,9 @@
 import { defineConfig } from 'tsup';
 
-// No source maps and no `src/` in the tarball: docs/decisions/2026-11-28-lean-tarballs.md.
+import { packageBuild } from '../../tsup.shared';
+
 export default defineConfig({
+  ...packageBuild,
   entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: false,
-  clean: true,
   shims: true,
-  target: 'node20',
 });

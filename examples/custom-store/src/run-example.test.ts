@@ -7,10 +7,10 @@ describe('runExample', () => {
       turns: 30,
       compressions: 4,
       firstSaveChars: 1190,
-      largestLaterSaveChars: 3773,
+      largestLaterSaveChars: 6199,
       smallestLaterSaveChars: 972,
       storageKeys: 31,
-      storageChars: 40207,
+      storageChars: 45865,
       reloadedIdentically: true,
     });
   });

@@ -39,56 +39,14 @@ export {
   withReloadInstruction,
   withoutUndefined,
 } from './session';
-export type {
-  AutoContextSessionOptions,
-  CalibrationRecord,
-  ChatSummaryReply,
-  CreateSessionMemory,
-  DroppedHistory,
-  FixedContent,
-  HistoryMismatchEvent,
-  HistoryMismatchPolicy,
-  HistoryMode,
-  HistoryOptions,
-  LongTermMemorySourceOf,
-  LongTermMessageTurns,
-  LongTermMessageTurnsOptions,
-  LongTermTool,
-  LongTermTurnMessage,
-  ManageSessionRequest,
-  ManagedCall,
-  MessageSample,
-  PersistedMemory,
-  RecordedCall,
-  ReplaceHistoryOptions,
-  Session,
-  SessionLimits,
-  SessionManager,
-  SessionManagerOptions,
-  SessionRegistry,
-  SessionRegistryOptions,
-  SyncAnchor,
-  SyncKind,
-  SyncMessagesOptions,
-  SyncMessagesResult,
-} from './session';
 // A list that does not continue its stored session (`syncMessages`,
 // `onMismatch: 'error'`): apps catch it through the adapters, which re-export it.
 export { HistoryMismatchError } from './vocabulary/error';
-export type {
-  HistoryMessageRef,
-  HistoryMismatchDetails,
-  HistoryMismatchReason,
-} from './vocabulary/error';
 export {
   COMPACTION_ATTRIBUTES,
   createCompactionTracker,
   getCompactionAttributes,
   getManagedCallAttributes,
-} from './session/telemetry';
-export type {
-  CompactionAttributeValue,
-  CompactionSummary,
 } from './session/telemetry';
 export {
   MIN_CONTEXT_RELOAD_CHARS,
@@ -123,25 +81,10 @@ export {
   toStoreError,
   writeSessionLog,
 } from './memory/store';
-export type {
-  AssertValidSaveOptions,
-  MaybePromise,
-  PlanSessionLogWriteOptions,
-  ReplaySessionLogOptions,
-  SaveOptions,
-  SessionLogCache,
-  SessionLogCursor,
-  SessionLogDeltaRecord,
-  SessionLogEntry,
-  SessionLogFullRecord,
-  SessionLogRecord,
-  SessionLogSealCodec,
-  SessionLogTextSeal,
-  SessionLogWrite,
-  SessionLogWriteOutcome,
-  SessionStore,
-  ToStoreErrorOptions,
-  WriteSessionLogOptions,
-} from './memory/store';
 export { checkStateContract } from './state/contract';
-export type { CheckStateContractOptions } from './state/contract';
+
+// The kit's types: those the root exports too (listed once, in `./kit-types`)
+// and the three only the kit exports.
+export type * from './kit-types';
+export type { ReplaceHistoryOptions } from './session';
+export type { SessionLogSealCodec, SessionLogTextSeal } from './memory/store';

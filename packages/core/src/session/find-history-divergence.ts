@@ -1,25 +1,15 @@
-import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
 import type {
   HistoryMessageRef,
   HistoryMismatchDetails,
   HistoryMismatchReason,
 } from '../vocabulary/error/history-mismatch-error';
-import type { Message } from '../vocabulary/message/message';
 import type { HistoryMode } from './history-options';
+import type { ListAgainstMemoryOptions } from './list-against-memory-options';
 
-export interface FindHistoryDivergenceOptions<TMessage> {
-  readonly memory: AutoContextMemory;
+export interface FindHistoryDivergenceOptions<
+  TMessage,
+> extends ListAgainstMemoryOptions<TMessage> {
   readonly history: HistoryMode;
-  /** How many messages the list has (from its offset). */
-  readonly length: number;
-  /** The list's message at `index` (from its offset). */
-  readonly at: (index: number) => TMessage;
-  /** Whether a list message is `stored`, the original message at `position`. */
-  readonly isStored: (
-    message: TMessage,
-    position: number,
-    stored: Message,
-  ) => boolean;
   /** The id and role a list message has (or gets) at `position`. */
   readonly refOf: (message: TMessage, position: number) => HistoryMessageRef;
   /** `'foreign'` when the list was refused for the messages it adds; else found here. */

@@ -1,19 +1,9 @@
-import type { AutoContextMemory } from '../memory/facade/auto-context-memory';
-import type { Message } from '../vocabulary/message/message';
+import type { ListAgainstMemoryOptions } from './list-against-memory-options';
 import { matchesPrefix } from './matches-prefix';
 
-export interface FindTailOverlapOptions<TMessage> {
-  readonly memory: AutoContextMemory;
-  /** How many messages the list has (from its offset). */
-  readonly length: number;
-  /** The list's message at `index` (from its offset). */
-  readonly at: (index: number) => TMessage;
-  /** Whether a list message is `stored`, the original message at `position`. */
-  readonly isStored: (
-    message: TMessage,
-    position: number,
-    stored: Message,
-  ) => boolean;
+export interface FindTailOverlapOptions<
+  TMessage,
+> extends ListAgainstMemoryOptions<TMessage> {
   readonly sampleSize: number;
 }
 

@@ -84,14 +84,8 @@ export async function manageSessionCall<TMessage>(
 ): Promise<ManagedCall<TMessage> | SessionCallMismatch> {
   const { request, memory, data, variant, systemTexts, offset } = call;
   const untouched = memory.getRevision() === data.revision;
-  const sync = await syncCall(call);
-  if (sync.kind === 'mismatch') return { forkFrom: sync.mismatch! };
-  data.input = sampleMessages(
-    request.messages,
-    offset,
-    SAMPLE_SIZE,
-    memory.getOriginalMessageCount(),
-  );
+  const sync = await syncAndSampleCall(call);
+  if ('forkFrom' in sync) return sync;
   if (request.system !== undefined) systemTexts.push(request.system);
   const tokens =
     offset === 0 && request.system === undefined && request.tools === undefined
@@ -149,6 +143,19 @@ export async function manageSessionCall<TMessage>(
 export async function recordSessionCall<TMessage>(
   call: SessionCall<TMessage>,
 ): Promise<RecordedCall | SessionCallMismatch> {
+  const sync = await syncAndSampleCall(call);
+  if ('forkFrom' in sync) return sync;
+  return { sessionId: call.sessionId, memory: call.memory, sync };
+}
+
+/**
+ * Step 1 of both calls: the sync, then a sample of the call's messages kept
+ * as the session's input; a list that does not continue the session is
+ * returned as a fork, unapplied.
+ */
+async function syncAndSampleCall<TMessage>(
+  call: SessionCall<TMessage>,
+): Promise<SyncMessagesResult | SessionCallMismatch> {
   const { request, memory, data, offset } = call;
   const sync = await syncCall(call);
   if (sync.kind === 'mismatch') return { forkFrom: sync.mismatch! };
@@ -158,7 +165,7 @@ export async function recordSessionCall<TMessage>(
     SAMPLE_SIZE,
     memory.getOriginalMessageCount(),
   );
-  return { sessionId: call.sessionId, memory, sync };
+  return sync;
 }
 
 /** Step 1, sync: the call's messages into the memory (`syncMessages`). */

@@ -300,7 +300,7 @@ function findContinuation<TMessage>(
   const isHeld = (index: number, stored: Message, prefixLength: number) =>
     isStored(at(index), index, stored) &&
     (index !== prefixLength - 1 ||
-      saysTheSameText(at(index), index, stored, convert));
+      convertsTo(at(index), index, stored, convert, isSameRoleAndText));
   if (
     lastInput !== undefined &&
     (lastInput.originalCount ?? lastInput.length) === originalCount &&
@@ -348,7 +348,7 @@ function findContinuation<TMessage>(
     isStored: (message, position, stored) =>
       isStored(message, position, stored) &&
       (position !== originalCount - 1 ||
-        saysTheSameText(message, position, stored, convert)),
+        convertsTo(message, position, stored, convert, isSameRoleAndText)),
     sampleSize,
   });
   if (overlap > 0) return { anchor: 'tail', start: overlap };
@@ -386,7 +386,7 @@ async function settleMismatch<TMessage>(
     // keeps the id (LangGraph's) is where the list parts.
     isStored: (message, index, stored) =>
       isStored(message, index, stored) &&
-      saysTheSame(message, index, stored, convert),
+      convertsTo(message, index, stored, convert, isSameValue),
     refOf: (message, index) => refOf(message, index, idOf, convert),
     reason,
   });
@@ -433,43 +433,38 @@ async function settleMismatch<TMessage>(
   };
 }
 
-/** Whether a list message converts to `stored` itself (its content, not only its id). */
-function saysTheSame<TMessage>(
+/**
+ * Whether a list message, converted under `stored`'s id, is `stored` by
+ * `isSame`: `isSameValue` (its content, not only its id) or `isSameRoleAndText`.
+ * False when the conversion throws.
+ */
+function convertsTo<TMessage>(
   message: TMessage,
   index: number,
   stored: Message,
   convert: SyncMessagesOptions<TMessage>['convert'],
+  isSame: (converted: Message | undefined, stored: Message) => boolean,
 ): boolean {
   try {
     const [converted] = convert([message], {
       firstIndex: index,
       ids: [stored.id],
     });
-    return isSameValue(converted, stored);
+    return isSame(converted, stored);
   } catch {
     return false;
   }
 }
 
-/** Whether a list message converts to a message of `stored`'s role and text (one conversion). */
-function saysTheSameText<TMessage>(
-  message: TMessage,
-  index: number,
+/** Whether a converted message has `stored`'s role and text. */
+function isSameRoleAndText(
+  converted: Message | undefined,
   stored: Message,
-  convert: SyncMessagesOptions<TMessage>['convert'],
 ): boolean {
-  try {
-    const [converted] = convert([message], {
-      firstIndex: index,
-      ids: [stored.id],
-    });
-    return (
-      converted?.role === stored.role &&
-      getMessageText(converted) === getMessageText(stored)
-    );
-  } catch {
-    return false;
-  }
+  return (
+    converted?.role === stored.role &&
+    getMessageText(converted) === getMessageText(stored)
+  );
 }
 
 /** The id and role of a list message, for the mismatch (its content is not repeated). */

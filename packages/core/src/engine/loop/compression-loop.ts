@@ -49,6 +49,18 @@ export interface CompressionLoopOptions {
   readonly fixedTokens: number;
   readonly calibration: number;
   readonly force: boolean;
+  /**
+   * Write working summaries from the originals behind earlier ones: each of
+   * `rollupHistory` and `compressCurrentRound` reads them in its first
+   * applied pass of the call, incrementally after that.
+   */
+  readonly resummarize: boolean;
+  /**
+   * Up to how many characters of transcript working summaries read the
+   * originals behind earlier ones (the summarizer's `readOriginalsUpTo`; 0:
+   * incremental).
+   */
+  readonly readOriginalsUpTo: number;
   readonly emit: ((event: CompressionListenerEvent) => void) | undefined;
 }
 
@@ -138,6 +150,11 @@ export async function compressionLoop(
     applied: false,
   };
   let llmBlocked = false;
+  // An explicit re-summary: the strategies that write working summaries
+  // read the originals behind earlier ones, each until it applied once.
+  const resummarizing = new Set<StrategyName>(
+    options.resummarize ? ['rollupHistory', 'compressCurrentRound'] : [],
+  );
   let stopReason: CompressionStopReason | undefined;
   const passes: LoopPass[] = [];
   const events: CompressionEvent[] = [];
@@ -154,12 +171,14 @@ export async function compressionLoop(
     let outcome: PassResult['outcome'] | undefined;
     for (let repeat = 0; repeat < MAX_PASSES_PER_STRATEGY; repeat++) {
       if (!shouldRun(repeat)) break;
+      const resummarize = resummarizing.has(name);
       const result = await runPass(
         name,
-        setup,
+        resummarize ? { ...setup, resummarize } : setup,
         progress,
         getPressure(limits, progress),
       );
+      if (result.progress.state !== progress.state) resummarizing.delete(name);
       progress = result.progress;
       record(result, passes, events, emit);
       outcome = result.outcome;

@@ -26,6 +26,8 @@ export interface PassSetup {
    * look consumed to the next pass's analysis (DESIGN §5: untouched).
    */
   readonly inFlightIds: ReadonlySet<string>;
+  /** Write working summaries from the originals behind earlier ones (this pass). */
+  readonly resummarize?: boolean;
 }
 
 /** What the passes of one call carry from one to the next. */
@@ -133,6 +135,9 @@ export async function runPass(
     state,
     counter,
     pressure.messageCount,
+    // An explicit re-summary rewrites the working summary even when the new
+    // one is not smaller (the caller asked for it).
+    setup.resummarize === true && name === 'rollupHistory',
   );
   if (worthwhile.edits.length === 0) {
     return {
@@ -172,7 +177,7 @@ export async function runPass(
 /** Step 1, plan: the strategy's pure plan for `state`, or `undefined`. */
 function planPass(
   name: StrategyName,
-  { options, messageBudget, inFlightIds }: PassSetup,
+  { options, messageBudget, inFlightIds, resummarize }: PassSetup,
   state: ContextState,
   pressure: CompressionPressure,
 ): CompressionPlan | undefined {
@@ -185,6 +190,8 @@ function planPass(
     offloads: state.offloads,
     messageBudget,
     protectedIds: inFlightIds,
+    ...(resummarize === true ? { resummarize } : {}),
+    readOriginalsUpTo: options.readOriginalsUpTo,
     ...(options.planHint === undefined ? {} : { planHint: options.planHint }),
   });
   return STRATEGIES[name](context);

@@ -18,6 +18,8 @@ export interface WorthwhileEdits {
  * Step 3, validate: renders every edit once and keeps those that pay for the
  * cache rewrite they cause: the replacement (summary + ledger + tag) is
  * smaller than the span or, under message-count pressure, has fewer messages.
+ * `requested`: the caller asked for the rewrite (an explicit re-summary):
+ * every edit is kept.
  */
 export function validatePass(
   plan: CompressionPlan,
@@ -25,6 +27,7 @@ export function validatePass(
   state: ContextState,
   counter: TokenCounter,
   countPressure: boolean,
+  requested = false,
 ): WorthwhileEdits {
   const edits: PlannedEdit[] = [];
   const replacements: (readonly Message[])[] = [];
@@ -35,6 +38,7 @@ export function validatePass(
     );
     const span = state.working.slice(edit.range.start, edit.range.end);
     if (
+      requested ||
       counter.countMessages(replacement) < counter.countMessages(span) ||
       (countPressure && replacement.length < span.length)
     ) {

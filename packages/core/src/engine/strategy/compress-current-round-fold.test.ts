@@ -76,10 +76,10 @@ describe('compressCurrentRound (fold over the hard budget)', () => {
         CURRENT_ROUND_FOLD_PROMPT,
       ],
     ]);
-    // Room: 250 − 152 (system, closed round, request, in-flight e3) − 22 (the
-    // fold's skeleton: its reload tag) − 8 = 68 tokens, × 0.9 in the
+    // Room: 250 − 152 (system, closed round, request, in-flight e3) − 24 (the
+    // fold's skeleton: its reload tag) − 8 = 66 tokens, × 0.9 in the
     // transcript's characters per token.
-    expect(plan.tasks[0]!.targetChars).toBe(244);
+    expect(plan.tasks[0]!.targetChars).toBe(237);
     const after = applyTestPlan(stateOf(messages), plan);
     expect(after.working.map((message) => message.id)).toEqual([
       'sys',
@@ -111,7 +111,7 @@ describe('compressCurrentRound (fold over the hard budget)', () => {
     );
   });
 
-  it('should replace its earlier fold with generation 2 whose entry holds the originals', () => {
+  it('should replace its earlier fold with generation 2 whose entry holds the originals, reading the earlier fold as its text', () => {
     // 801 tokens, 352 of them staying (e3 in flight): at 460 the pieces
     // (−300) cannot fit, a fold can.
     const messages = longCurrentRound(800, 1200);
@@ -143,7 +143,23 @@ describe('compressCurrentRound (fold over the hard budget)', () => {
     expect(plan.edits[0]!.offloads).toEqual({
       'second-0': [...messages.slice(4, 8), ...messages.slice(8, 10)],
     });
+    // Incremental: the earlier fold's text (its originals reached the
+    // summarizer once already), then what is new since.
     expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual([
+      'gen-1',
+      'e3-call',
+      'e3-result',
+    ]);
+    expect(plan.tasks[0]!.messages[0]!.metadata?.acm).toEqual({
+      kind: 'rollup',
+      strategy: 'rollupHistory',
+    });
+    // An explicit re-summary of everything reads the originals.
+    const again = compressCurrentRound({
+      ...overBudget(grown, 260, first.offloads),
+      resummarize: true,
+    })!;
+    expect(again.tasks[0]!.messages.map((message) => message.id)).toEqual([
       'e1-call',
       'e1-result',
       'e2-call',

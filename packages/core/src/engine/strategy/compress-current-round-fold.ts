@@ -10,6 +10,7 @@ import { composeSummaryText } from './compose-summary-text';
 import { listConversationUnits } from './conversation-units';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { getConsumedCurrentRoundRange } from './current-round-range';
+import { collectSummaryInput } from './collect-summary-input';
 import { flattenFoldedSpan } from './flatten-folded-span';
 import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
@@ -38,10 +39,18 @@ import {
  * entry, so the new entry holds originals only and the new fold replaces the
  * earlier one with `generation` + 1 (every original stays ≤ 2 reloads away).
  *
+ * Incremental (`collectSummaryInput`, #29): the summarizer reads an earlier
+ * working summary of the run as its text, a compressed or summarized
+ * exchange as the summarizer wrote it, and only the originals no summarizer
+ * has seen (the run's own messages, offloaded or cleared content, what a
+ * last-resort fold lists as unseen); all originals only on an explicit
+ * re-summary (`context.resummarize`). The summary's size is still capped at
+ * half of what the fold stands for, not of what it reads.
+ *
  * Output: one assistant message `composeSummaryText({ summary, note, ledger,
  * offloadId })` marked `{ kind: 'current-round-fold', strategy:
  * 'compressCurrentRound', offloadId, generation, ledger, replaces }`. The
- * summarizer sees the run's originals (plan tools filtered out pairwise), not
+ * summarizer sees the run (plan tools filtered out pairwise, as above), not
  * the request (it stays verbatim right before), with `CURRENT_ROUND_FOLD_PROMPT`
  * or the caller's `customPrompt.compressCurrentRound`. Ids: offload id, then
  * the fold's.
@@ -70,10 +79,32 @@ export function planCurrentRoundFold(
   if (span === undefined) return undefined;
   const block = messages.slice(span.start, span.end);
   const flat = flattenFoldedSpan(block, context.lookupOffload);
-  const input = flat.originals.filter((message) => !isAcmArtifact(message));
-  if (input.length === 0) return undefined;
-  const taskMessages = filterPlanToolMessages(input);
+  const resummarize = context.resummarize === true;
+  const input = collectSummaryInput(block, {
+    lookupOffload: context.lookupOffload,
+    resummarize,
+    readOriginalsUpTo: context.readOriginalsUpTo ?? 0,
+    artifacts: 'unseen',
+  });
+  if (input.messages.length === 0) return undefined;
+  const taskMessages = filterPlanToolMessages(input.messages);
   const transcript = renderTranscript(taskMessages);
+  // At most a share of what the fold stands for (its originals), as long as
+  // that is shorter than what the summarizer reads: an incremental input
+  // (the earlier fold's text and what is new) does not shrink the summary
+  // generation by generation.
+  const standsFor = resummarize
+    ? transcript.length
+    : renderTranscript(
+        filterPlanToolMessages(
+          flat.originals.filter((message) => !isAcmArtifact(message)),
+        ),
+      ).length;
+  const maxShare = Math.min(
+    1,
+    (FOLD_SUMMARY_MAX_SHARE * Math.max(standsFor, transcript.length)) /
+      Math.max(1, transcript.length),
+  );
   const fresh = flat.fresh.filter((message) => !isAcmArtifact(message));
   const ledger = mergeLedgers(
     ...flat.ledgers,
@@ -92,7 +123,7 @@ export function planCurrentRoundFold(
     roomTokens: room,
     transcript,
     counter,
-    maxShare: FOLD_SUMMARY_MAX_SHARE,
+    maxShare,
     maxChars: FOLD_SUMMARY_MAX_CHARS,
   });
   if (targetChars < CURRENT_ROUND_FOLD_MIN_CHARS) return undefined;

@@ -254,6 +254,26 @@ describe('compressToolRuns', () => {
     ]);
   });
 
+  it('should compress every qualifying run in one pass at the defaults, one task each', () => {
+    const messages = [
+      user('u1'),
+      ...Array.from({ length: 7 }, (_, run) => [
+        ...exchanges(`r${run}-`, 4, big(1500)),
+        assistant(`mid${run}`),
+      ]).flat(),
+      user('u2'),
+      assistant('f2'),
+    ];
+    const plan = compressToolRuns(fixtureContext(messages, { config }))!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual(
+      Array.from({ length: 7 }, (_, run) => ({
+        start: 1 + run * 9,
+        end: 9 + run * 9,
+      })),
+    );
+    expect(plan.tasks).toHaveLength(7);
+  });
+
   it('should leave runs after the latest final answer and inside lastKeep alone', () => {
     const messages = [
       user('u1'),

@@ -29,8 +29,9 @@ export const BELOW_TOKEN_THRESHOLD = 'below minCompressionTokenThreshold';
  * message. A run qualifies when it has more than `minConsecutiveToolMessages`
  * messages; a qualifying run with fewer estimated tokens than
  * `minCompressionTokenThreshold` goes to `skipped` and the scan moves on to the
- * next run (a skip is not a success, reference issue #989). At most
- * `maxToolRunsPerPass` runs per plan, oldest first.
+ * next run (a skip is not a success, reference issue #989). Every
+ * qualifying run goes in one plan by default (their summaries run in
+ * parallel); at most `maxToolRunsPerPass` when set, oldest first.
  *
  * Output per run: one assistant message (name of the run's first call message)
  * `composeSummaryText({ summary, note: plan-tool mention, ledger, offloadId })`

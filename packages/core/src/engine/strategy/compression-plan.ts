@@ -124,6 +124,20 @@ export interface StrategyContext {
    * prompt to fit `maxToken`: `(maxToken − fixedTokens) / calibration`.
    */
   readonly messageBudget: number;
+  /**
+   * Whether new working summaries are written from the originals behind
+   * every earlier summary instead of from its text (an explicit re-summary
+   * of everything: `compressIfNeeded({ resummarize: true })`). Absent or
+   * `false`: summaries are incremental (`collectSummaryInput`).
+   */
+  readonly resummarize?: boolean;
+  /**
+   * Characters of transcript up to which a new working summary reads the
+   * originals behind an earlier summary instead of its text: the
+   * summarizer's `readOriginalsUpTo` (the extractive summarizer's; 0, absent,
+   * for an LLM summarizer: incremental).
+   */
+  readonly readOriginalsUpTo?: number;
 }
 
 /** A strategy: a pure planner that returns a plan, or `undefined` when it has nothing to do. */

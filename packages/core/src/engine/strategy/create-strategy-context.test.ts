@@ -122,7 +122,7 @@ describe('createStrategyContext', () => {
     // In flight 854 (+ result): the task fits beside it, but not with the two
     // compact folds the rest needs at the least (countIntentFoldReserve).
     expect(build(3400).isProtected(0)).toBe(false);
-    expect(countIntentFoldReserve(charCounter)).toBe(74);
+    expect(countIntentFoldReserve(charCounter)).toBe(76);
   });
 });
 

@@ -51,6 +51,17 @@ export interface CreateStrategyContextOptions {
    * stays protected in every pass of the call.
    */
   readonly protectedIds?: ReadonlySet<string>;
+  /**
+   * Write new working summaries from the originals behind earlier ones (see
+   * `StrategyContext.resummarize`).
+   * @default false
+   */
+  readonly resummarize?: boolean;
+  /**
+   * See `StrategyContext.readOriginalsUpTo`.
+   * @default 0 (incremental summaries)
+   */
+  readonly readOriginalsUpTo?: number;
 }
 
 /**
@@ -101,6 +112,8 @@ export function createStrategyContext({
   offloads = {},
   messageBudget = config.maxToken,
   protectedIds,
+  resummarize,
+  readOriginalsUpTo,
 }: CreateStrategyContextOptions): StrategyContext {
   const protectedIndices = new Uint8Array(messages.length);
   const protect = (start: number, end: number) => {
@@ -209,6 +222,10 @@ export function createStrategyContext({
     lookupOffload: (offloadId) =>
       Object.hasOwn(offloads, offloadId) ? offloads[offloadId] : undefined,
     messageBudget,
+    ...(resummarize === true ? { resummarize } : {}),
+    ...(readOriginalsUpTo === undefined || readOriginalsUpTo <= 0
+      ? {}
+      : { readOriginalsUpTo }),
   };
 }
 

@@ -3,7 +3,9 @@ import type {
   AcmMessageKind,
   IdentifierLedger,
 } from '../../vocabulary/message/acm-marker';
+import type { AcmMarker } from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
+import { STRATEGY_DESCRIPTORS } from '../../vocabulary/config/strategy-descriptors';
 import { getMessageText } from '../../vocabulary/message/message-text';
 import { findOffloadIds } from '../../state/offload/find-offload-ids';
 import { renderLedger } from '../../summary/text/render-ledger';
@@ -33,6 +35,15 @@ export interface FlattenedSpan {
   readonly originals: readonly Message[];
   /** Messages of the span that are not ACM output with a known entry (real content). */
   readonly fresh: readonly Message[];
+  /**
+   * The real messages of `originals` (no ACM output) that no summary
+   * accounts for: those of the span itself, those behind ACM output the
+   * engine wrote without the summarizer (offload stubs, cleared tool uses)
+   * and those an earlier summary lists in `marker.unsummarized`. What a new
+   * summary must read besides the earlier summaries' text
+   * (`collectSummaryInput`); in the order of `originals`.
+   */
+  readonly unsummarized: readonly Message[];
   /** Ledgers carried by the replaced ACM messages, oldest first. */
   readonly ledgers: readonly IdentifierLedger[];
   /** Earlier rollups and last-resort folds of the span, oldest first. */
@@ -56,12 +67,27 @@ export function flattenFoldedSpan(
 ): FlattenedSpan {
   const originals: Message[] = [];
   const fresh: Message[] = [];
+  const unsummarized: Message[] = [];
   const ledgers: IdentifierLedger[] = [];
   const summaries: EarlierSummary[] = [];
   const expanded = new Set<string>();
   let generation = 0;
 
-  const expand = (message: Message, depth: number, top: boolean): void => {
+  // A fold's opener and its summary share one offload id; the summary's
+  // marker says which originals no summary accounts for (`unsummarized`).
+  const summaryMarkers = new Map<string, AcmMarker>();
+  for (const message of span) {
+    const marker = getAcmMarker(message);
+    if (message.role === 'assistant' && marker?.offloadId !== undefined)
+      summaryMarkers.set(marker.offloadId, marker);
+  }
+
+  const expand = (
+    message: Message,
+    depth: number,
+    top: boolean,
+    seen: (message: Message) => boolean,
+  ): void => {
     const marker = getAcmMarker(message);
     const offloadId = marker?.offloadId;
     const entry =
@@ -79,6 +105,11 @@ export function flattenFoldedSpan(
     ) {
       originals.push(message);
       if (top) fresh.push(message);
+      if (
+        !seen(message) &&
+        (marker === undefined || marker.kind === 'injected')
+      )
+        unsummarized.push(message);
       return;
     }
     // A pair (fold opener + summary) shares one offload id: the first
@@ -98,11 +129,46 @@ export function flattenFoldedSpan(
     }
     if (expanded.has(offloadId)) return;
     expanded.add(offloadId);
-    for (const inner of entry) expand(inner, depth + 1, false);
+    const inner = seenBehind(
+      (top ? summaryMarkers.get(offloadId) : undefined) ?? marker,
+      seen,
+    );
+    for (const original of entry) expand(original, depth + 1, false, inner);
   };
-  for (const message of span) expand(message, 0, true);
-  return { originals, fresh, ledgers, summaries, generation };
+  for (const message of span) expand(message, 0, true, () => false);
+  return { originals, fresh, unsummarized, ledgers, summaries, generation };
 }
+
+/**
+ * Which messages behind an ACM message a summary already accounts for: what
+ * its `unsummarized` list leaves out, when it has one (a last-resort fold, a
+ * condensed summary); else everything behind the output of a summarizing
+ * strategy, and nothing more than around it behind what the engine wrote
+ * without the summarizer (offload stubs, cleared tool uses, a last-resort
+ * fold written before the list existed).
+ */
+function seenBehind(
+  marker: AcmMarker,
+  outer: (message: Message) => boolean,
+): (message: Message) => boolean {
+  if (marker.unsummarized !== undefined) {
+    const pending = new Set(marker.unsummarized);
+    return (message) => outer(message) || !pending.has(message.id);
+  }
+  if (
+    marker.kind !== 'last-resort' &&
+    SUMMARIZING_STRATEGIES.has(marker.strategy ?? '')
+  )
+    return () => true;
+  return outer;
+}
+
+/** Strategies whose output a summarizer wrote (or its fallback, in its place). */
+export const SUMMARIZING_STRATEGIES: ReadonlySet<string> = new Set(
+  STRATEGY_DESCRIPTORS.flatMap((descriptor) =>
+    descriptor.kind === 'llm' ? [descriptor.name] : [],
+  ),
+);
 
 /**
  * The text of an ACM summary without its fold header ("Folded N messages."),

@@ -1,4 +1,7 @@
-import type { IdentifierLedger } from '../../vocabulary/message/acm-marker';
+import type {
+  AcmMarker,
+  IdentifierLedger,
+} from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
 import { extractIdentifierLedger } from '../../summary/text/extract-identifier-ledger';
 import { mergeLedgers } from '../../summary/text/merge-ledgers';
@@ -6,14 +9,25 @@ import { LEDGER_MAX_CHARS } from '../../summary/text/render-ledger';
 import { renderTranscript } from '../../summary/text/render-transcript';
 import { writeSectionedSummary } from '../../summary/summarizer/write-sectioned-summary';
 import type { PlannedEdit, StrategyContext } from './compression-plan';
+import { collectSummaryInput } from './collect-summary-input';
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
 import { flattenFoldedSpan } from './flatten-folded-span';
-import { DRAFT_OFFLOAD_ID } from './size-summary-to-room';
+import { DRAFT_OFFLOAD_ID, estimateSizingTokens } from './size-summary-to-room';
 
 /** Text of the synthetic user message that opens a last-resort fold. */
 export const LAST_RESORT_USER_TEXT =
   'Earlier conversation (folded to fit the context budget)';
+
+/**
+ * Characters of originals a fold's extract (`writeSectionedSummary`, no
+ * tokens) reads again from behind earlier summaries: as the extractive
+ * summarizer's default `readOriginalsUpTo`. Past it the extract is written
+ * from the incremental input (`collectSummaryInput`: earlier summaries' text
+ * and what no summary accounts for), so that a fold of the whole history
+ * costs what is new, not the history, on every pass of the last resort.
+ */
+const EXTRACT_READS_ORIGINALS_UP_TO = 256_000;
 
 /** `draftFold`'s body size for a compact fold (header and tag only). */
 export const COMPACT = -1;
@@ -38,7 +52,7 @@ export interface FoldDraft {
   readonly needsUser: boolean;
   readonly spanTokens: number;
   readonly foldTokens: number;
-  /** The originals' transcript, and its tokens. */
+  /** The originals' transcript, and its tokens (`estimateSizingTokens`: sampled past 16 K characters). */
   readonly transcript: string;
   readonly transcriptTokens: number;
 }
@@ -50,6 +64,8 @@ export interface SpanText {
   readonly transcriptTokens: number;
   /** The span's ledger (earlier ones and what its fresh messages name), made on first use. */
   ledger?: IdentifierLedger;
+  /** What the fold's extract is written from (see `EXTRACT_READS_ORIGINALS_UP_TO`), made on first use. */
+  extractSource?: string;
 }
 
 /**
@@ -75,7 +91,10 @@ export function draftFold(
     spanText = {
       flat: flattened,
       transcript: rendered,
-      transcriptTokens: counter.countText(rendered),
+      // Sampled past 16 K characters: a span holding the working summary
+      // stands for the whole history, which must not be tokenized again on
+      // every pass of the last resort (#29 item 2).
+      transcriptTokens: estimateSizingTokens(rendered, counter),
     };
     spans.set(spanKey, spanText);
   }
@@ -92,8 +111,19 @@ export function draftFold(
       extractIdentifierLedger(renderTranscript(flat.fresh)),
     );
     ledger = spanText.ledger;
-    const body =
-      bodyChars > 0 ? writeSectionedSummary(transcript, bodyChars) : '';
+    let body = '';
+    if (bodyChars > 0) {
+      spanText.extractSource ??=
+        transcript.length <= EXTRACT_READS_ORIGINALS_UP_TO
+          ? transcript
+          : renderTranscript(
+              collectSummaryInput(span, {
+                lookupOffload: context.lookupOffload,
+                artifacts: 'as-is',
+              }).messages,
+            );
+      body = writeSectionedSummary(spanText.extractSource, bodyChars);
+    }
     if (body !== '') summary = `${header}\n${body}`;
     // The ledger fills what the summary left of its room, no more: a flat
     // list does not say what belongs to what.
@@ -135,7 +165,17 @@ export function finalizeFold(
   const ids = draft.needsUser
     ? [offloadId, generateId(), generateId()]
     : [offloadId, generateId()];
-  const fold = buildFold(draft, ids);
+  // Written without the summarizer: the next summary reads the earlier
+  // summaries' text this fold replaced (its `basis`) and the originals none
+  // of them accounts for (`unsummarized`), not this fold's extract.
+  const input = collectSummaryInput(draft.span, {
+    lookupOffload: context.lookupOffload,
+    artifacts: 'as-is',
+  });
+  const fold = buildFold(draft, ids, {
+    unsummarized: input.originals.map((message) => message.id),
+    ...(input.texts.length === 0 ? {} : { basis: input.texts.join('\n\n') }),
+  });
   return {
     range: { start: draft.start, end: draft.end },
     offloads: { [offloadId]: draft.originals },
@@ -145,7 +185,11 @@ export function finalizeFold(
 }
 
 /** Ids: the offload id, then the user stub's id (when needed), then the assistant stub's. */
-function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
+function buildFold(
+  draft: FoldDraft,
+  ids: readonly string[],
+  sources: Pick<AcmMarker, 'basis' | 'unsummarized'> = {},
+): Message[] {
   const offloadId = ids[0]!;
   const marker = {
     kind: 'last-resort',
@@ -166,6 +210,8 @@ function buildFold(draft: FoldDraft, ids: readonly string[]): Message[] {
       ...marker,
       ledger: draft.ledger,
       replaces: draft.span.map((message) => message.id),
+      // Metadata, not counted: drafts leave it out.
+      ...sources,
     },
   });
   if (!draft.needsUser) return [stub];

@@ -96,6 +96,8 @@ describe('lastResort', () => {
             generation: 1,
             ledger,
             replaces: ['u1', 'a1', 'u2', 'a2'],
+            // No summarizer has seen them: the next summary reads them.
+            unsummarized: ['u1', 'a1', 'u2', 'a2'],
           },
         },
       },

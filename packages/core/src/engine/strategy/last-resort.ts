@@ -4,6 +4,7 @@ import { listConversationUnits } from './conversation-units';
 import { COMPACT, draftFold, finalizeFold } from './last-resort-fold';
 import type { FoldDraft, SpanText } from './last-resort-fold';
 import { planRuns, planSizedRuns } from './plan-sized-runs';
+import type { FoldSet } from './plan-sized-runs';
 import { isUnitFrozen } from './strategy-guards';
 import {
   LAST_RESORT_MIN_SUMMARY_CHARS,
@@ -76,47 +77,59 @@ export const lastResort: Strategy = (context) => {
   // A set that fits but had to leave a fold without its summary is taken
   // only when no later set fits with every summary (the one with the most
   // summaries, then the gentlest); compact folds only when nothing else fits.
-  let chosen: FoldDraft[] = [];
-  let fallback: FoldDraft[] | undefined;
+  // A set whose folds do not fit even without summaries is passed over from
+  // its counts: its summaries are never written.
+  let chosen: FoldSet | undefined;
+  let fallback: readonly FoldDraft[] | undefined;
   const summaries = (set: readonly FoldDraft[]) =>
     set.filter((draft) => draft.summary.includes('\n')).length;
+  const tokensAfter = (set: readonly FoldDraft[]) =>
+    set.reduce(
+      (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
+      total,
+    );
   levels: for (const { keep, compact, request } of levels) {
     if (compact && fallback !== undefined) break;
     const tailStart = units.length - keep;
-    const candidates = compact
+    const candidates: Iterable<FoldSet> = compact
       ? [
-          planRuns(
-            units,
-            request === true ? movableWithRequest : movable,
-            tailStart,
-            (start, end) => draftOf(start, end, COMPACT),
+          compactSet(
+            planRuns(
+              units,
+              request === true ? movableWithRequest : movable,
+              tailStart,
+              (start, end) => draftOf(start, end, COMPACT),
+            ),
           ),
         ]
       : planSizedRuns(context, units, movable, tailStart, total, draftOf);
     for (const candidate of candidates) {
-      const after = candidate.reduce(
-        (sum, draft) => sum - draft.spanTokens + draft.foldTokens,
-        total,
-      );
-      if (candidate.length > 0 || chosen.length === 0) chosen = candidate;
-      if (after >= context.messageBudget) continue;
-      if (compact || candidate.every(hasSummary)) {
+      if (candidate.bare.length > 0 || chosen === undefined) chosen = candidate;
+      if (tokensAfter(candidate.bare) >= context.messageBudget) continue;
+      const drafts = candidate.sized();
+      if (tokensAfter(drafts) >= context.messageBudget) continue;
+      if (compact || drafts.every(hasSummary)) {
         fallback = undefined;
         break levels;
       }
-      if (fallback === undefined || summaries(candidate) > summaries(fallback))
-        fallback = candidate;
+      if (fallback === undefined || summaries(drafts) > summaries(fallback))
+        fallback = drafts;
     }
   }
-  if (fallback !== undefined) chosen = fallback;
-  if (chosen.length === 0) return undefined;
+  const folds = fallback ?? chosen?.sized() ?? [];
+  if (folds.length === 0) return undefined;
   return {
     strategy: 'lastResort',
-    edits: chosen.map((draft) => finalizeFold(context, draft)),
+    edits: folds.map((draft) => finalizeFold(context, draft)),
     tasks: [],
     skipped: [],
   };
 };
+
+/** A compact level's one candidate: its folds carry no summary to size. */
+function compactSet(folds: readonly FoldDraft[]): FoldSet {
+  return { bare: folds, sized: () => folds };
+}
 
 /** Whether a fold carries a summary, or stands for too little to need one. */
 function hasSummary(draft: FoldDraft): boolean {

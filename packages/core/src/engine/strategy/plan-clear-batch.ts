@@ -1,5 +1,6 @@
 import type { Message } from '../../vocabulary/message/message';
 import { formatOffloadTag } from '../../state/offload/format-offload-tag';
+import { NEUTRAL_OFFLOAD_ID } from '../../state/token/neutral-offload-id';
 import type { StrategyContext } from './compression-plan';
 import type { ConversationUnit } from './conversation-units';
 import { isAcmArtifact, isUnitFrozen } from './strategy-guards';
@@ -16,8 +17,8 @@ import {
   CLEAR_KEEP_RECENT_SHARE,
 } from './tuning';
 
-/** A fixed-width stand-in for a reload id (a session tag, `_`, 32 hex digits). */
-export const PLACEHOLDER_ID = `00000000_${'0'.repeat(32)}`;
+/** The stand-in for a reload id a clear is decided with: what the memory counts every id as. */
+export const PLACEHOLDER_ID = NEUTRAL_OFFLOAD_ID;
 
 /** One clear: the exchanges it stubs (with their cleared drafts), the stretch it folds into a digest, and what it frees. */
 export interface ClearBatch {

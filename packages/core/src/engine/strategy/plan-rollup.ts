@@ -1,4 +1,3 @@
-import { getAcmMarker } from '../../vocabulary/message/acm-marker';
 import type { IdentifierLedger } from '../../vocabulary/message/acm-marker';
 import type { Message } from '../../vocabulary/message/message';
 import { describePlanToolUse } from '../plan/describe-plan-tool-use';
@@ -10,11 +9,8 @@ import { renderTranscript } from '../../summary/text/render-transcript';
 import type { CompressionPlan, StrategyContext } from './compression-plan';
 import { composeSummaryText } from './compose-summary-text';
 import { createMarkedTextMessage } from './create-marked-text-message';
-import {
-  FOLD_KINDS,
-  flattenFoldedSpan,
-  summaryBody,
-} from './flatten-folded-span';
+import { collectSummaryInput } from './collect-summary-input';
+import { flattenFoldedSpan } from './flatten-folded-span';
 import { DRAFT_OFFLOAD_ID, sizeSummaryToRoom } from './size-summary-to-room';
 import { isAcmArtifact } from './strategy-guards';
 import {
@@ -28,9 +24,11 @@ export const ROLLUP_USER_TEXT = 'Summary of the earlier conversation';
 
 /**
  * The rollup of `[start, end)`. `pairTokens`: the tokens the pair (opener,
- * summary, note, ledger, tag) may take, when the caller sized it (`resizeWorkingSummary`);
- * then earlier rollups in the block are summarized from their originals too,
- * not from their text, so a resized summary is not a summary of a summary.
+ * summary, note, ledger, tag) may take, when the caller sized it
+ * (`resizeWorkingSummary`). The summarizer reads the block incrementally
+ * (`collectSummaryInput`): an earlier working summary as its text, never the
+ * originals behind it again, unless the context asks for a re-summary of
+ * everything (`context.resummarize`).
  */
 export function planRollup(
   context: StrategyContext,
@@ -41,41 +39,12 @@ export function planRollup(
   const { messages, config, generateId } = context;
   const block = messages.slice(start, end);
   const flat = flattenFoldedSpan(block, context.lookupOffload);
-  const input: Message[] = [];
-  for (const message of block) {
-    const marker = getAcmMarker(message);
-    if (marker === undefined || !FOLD_KINDS.has(marker.kind)) {
-      input.push(message);
-      continue;
-    }
-    // Earlier working summaries go in as plain text: no fold header, ledger
-    // or tag, and no opener messages, so the new summary does not nest them.
-    if (message.role !== 'assistant') continue;
-    // A last-resort fold was written without the summarizer, sized to
-    // whatever room was left (down to a header): the rollup summarizes the
-    // originals it stands for, so what it dropped comes back.
-    const entry =
-      (marker.kind === 'last-resort' || pairTokens !== undefined) &&
-      marker.offloadId !== undefined
-        ? context.lookupOffload(marker.offloadId)
-        : undefined;
-    if (entry !== undefined) {
-      input.push(...entry.filter((original) => !isAcmArtifact(original)));
-      continue;
-    }
-    const body = summaryBody(message);
-    if (body === '') continue;
-    // Marked as what it is, so that the transcript labels it a summary
-    // (`[assistant (rollup)]`) and its sections merge line by line.
-    input.push(
-      createMarkedTextMessage({
-        id: message.id,
-        role: 'assistant',
-        text: body,
-        marker: { kind: 'rollup', strategy: 'rollupHistory' },
-      }),
-    );
-  }
+  const input = collectSummaryInput(block, {
+    lookupOffload: context.lookupOffload,
+    resummarize: context.resummarize === true,
+    readOriginalsUpTo: context.readOriginalsUpTo ?? 0,
+    artifacts: 'as-is',
+  });
   const fresh = flat.fresh.filter((message) => !isAcmArtifact(message));
   const generation = flat.generation + 1;
   const offloadId = generateId();
@@ -87,7 +56,7 @@ export function planRollup(
   );
   const note = describePlanToolUse(fresh);
   const key = 'rollupHistory';
-  const taskMessages = filterPlanToolMessages(input);
+  const taskMessages = filterPlanToolMessages(input.messages);
   const targetChars = sizeRollup(
     context,
     start,

@@ -23,14 +23,22 @@ export function planRuns(
   tailStart: number,
   draftOf: (start: number, end: number) => FoldDraft | undefined,
 ): FoldDraft[] {
-  const folds: FoldDraft[] = [];
+  return listRuns(units, movable, tailStart).flatMap(
+    ({ start, end }) => draftOf(start, end) ?? [],
+  );
+}
+
+/** Every maximal run of movable units before `tailStart`, as message ranges, oldest first. */
+function listRuns(
+  units: readonly ConversationUnit[],
+  movable: readonly boolean[],
+  tailStart: number,
+): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
   let runStart = -1;
   let runEnd = -1;
   const flush = () => {
-    if (runStart >= 0) {
-      const draft = draftOf(runStart, runEnd);
-      if (draft !== undefined) folds.push(draft);
-    }
+    if (runStart >= 0) runs.push({ start: runStart, end: runEnd });
     runStart = -1;
   };
   units.forEach((unit, position) => {
@@ -42,61 +50,92 @@ export function planRuns(
     runEnd = unit.end;
   });
   flush();
-  return folds;
+  return runs;
+}
+
+/**
+ * One candidate fold set of a level: its runs drafted without a summary
+ * (what the set's check reads: a summary only adds to a fold), and the same
+ * runs with their summaries sized to the room, drafted on the first call
+ * only (once per set).
+ */
+export interface FoldSet {
+  /** The set's folds without summaries (header, tag; drafted once per run). */
+  readonly bare: readonly FoldDraft[];
+  /** The set's folds with their sized summaries (drafted on the first call). */
+  readonly sized: () => readonly FoldDraft[];
 }
 
 /**
  * The candidate fold sets of one level, gentlest first: the newest run of
  * movable units alone, then the two newest, … then every run (so a working
  * summary further up is folded again only when folding what came after it is
- * not enough). In each set the summaries are sized to the budget: the runs
- * are first drafted without a summary (header, ledger, tag); the tokens the
- * rest of the prompt leaves under `messageBudget` are then shared among the
+ * not enough). Lazy and planned from counts: each run is drafted without a
+ * summary (header, tag) when the first set that holds it is asked for, and a
+ * set's summaries are written only when the caller asks for them
+ * (`FoldSet.sized`), so a level costs at most one draft per run and one sized
+ * draft per run of the sets it tries, not one per run and set (R(R+1)/2). In each set the summaries are sized to the budget: the tokens
+ * the rest of the prompt leaves under `messageBudget` are shared among the
  * set's runs in proportion to their size (`sizeSummaryToRoom`: each run's own
  * characters per token, at most `FOLD_SUMMARY_MAX_SHARE` of its transcript and
- * `FOLD_SUMMARY_MAX_CHARS`) and each run is drafted again with a sectioned
- * summary of that size (none below `LAST_RESORT_MIN_SUMMARY_CHARS`).
+ * `FOLD_SUMMARY_MAX_CHARS`) and each run is drafted with a sectioned summary
+ * of that size (none below `LAST_RESORT_MIN_SUMMARY_CHARS`).
  */
-export function planSizedRuns(
+export function* planSizedRuns(
   context: StrategyContext,
   units: readonly ConversationUnit[],
   movable: readonly boolean[],
   tailStart: number,
   total: number,
   draftOf: DraftFoldOf,
-): FoldDraft[][] {
-  const bare = planRuns(units, movable, tailStart, (start, end) =>
-    draftOf(start, end, 0),
-  );
-  if (bare.length === 0) return [bare];
-  const sets: FoldDraft[][] = [];
-  for (let first = bare.length - 1; first >= 0; first--) {
-    const set = bare.slice(first);
-    const spans = set.reduce((sum, draft) => sum + draft.spanTokens, 0);
-    const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
-    const room =
-      context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
-    const shares = shareRoom(
-      room,
-      set.map((draft) => draft.transcriptTokens),
-      FOLD_SUMMARY_MAX_SHARE,
-    );
-    sets.push(
-      set.map((draft, position) => {
-        const chars = sizeSummaryToRoom({
-          roomTokens: shares[position]!,
-          transcript: draft.transcript,
-          transcriptTokens: draft.transcriptTokens,
-          counter: context.counter,
-          maxShare: FOLD_SUMMARY_MAX_SHARE,
-          maxChars: FOLD_SUMMARY_MAX_CHARS,
-        });
-        if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
-        return draftOf(draft.start, draft.end, chars) ?? draft;
-      }),
-    );
+): Generator<FoldSet, void, undefined> {
+  // Newest first, each run drafted when the first set that holds it is
+  // asked for: a level that an early set satisfies never drafts the older
+  // runs (often the working summary, which stands for the whole history).
+  const runs = listRuns(units, movable, tailStart);
+  const newest: FoldDraft[] = [];
+  for (let position = runs.length - 1; position >= 0; position--) {
+    const draft = draftOf(runs[position]!.start, runs[position]!.end, 0);
+    if (draft === undefined) continue;
+    newest.push(draft);
+    const set = [...newest].reverse();
+    let sized: readonly FoldDraft[] | undefined;
+    yield {
+      bare: set,
+      sized: () => (sized ??= sizeSet(context, set, total, draftOf)),
+    };
   }
-  return sets;
+  if (newest.length === 0) yield { bare: [], sized: () => [] };
+}
+
+/** The folds of `set` with their summaries sized to the room the rest of the prompt leaves. */
+function sizeSet(
+  context: StrategyContext,
+  set: readonly FoldDraft[],
+  total: number,
+  draftOf: DraftFoldOf,
+): FoldDraft[] {
+  const spans = set.reduce((sum, draft) => sum + draft.spanTokens, 0);
+  const skeletons = set.reduce((sum, draft) => sum + draft.foldTokens, 0);
+  const room =
+    context.messageBudget - (total - spans) - skeletons - FIT_MARGIN_TOKENS;
+  const shares = shareRoom(
+    room,
+    set.map((draft) => draft.transcriptTokens),
+    FOLD_SUMMARY_MAX_SHARE,
+  );
+  return set.map((draft, position) => {
+    const chars = sizeSummaryToRoom({
+      roomTokens: shares[position]!,
+      transcript: draft.transcript,
+      transcriptTokens: draft.transcriptTokens,
+      counter: context.counter,
+      maxShare: FOLD_SUMMARY_MAX_SHARE,
+      maxChars: FOLD_SUMMARY_MAX_CHARS,
+    });
+    if (chars < LAST_RESORT_MIN_SUMMARY_CHARS) return draft;
+    return draftOf(draft.start, draft.end, chars) ?? draft;
+  });
 }
 
 /**

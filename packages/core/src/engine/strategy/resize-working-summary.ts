@@ -1,4 +1,3 @@
-import { renderTranscript } from '../../summary/text/render-transcript';
 import type { CompressionPlan, StrategyContext } from './compression-plan';
 import { getConsumedCurrentRoundRange } from './current-round-range';
 import { extendOverPrefix } from './extend-over-prefix';
@@ -11,13 +10,17 @@ import { isRollupMessage } from './strategy-guards';
  * Over the hard budget (`messageBudget`) under token pressure, the history
  * before the current round — back to the first system or frozen message, when
  * it holds a working summary (a rollup or last-resort fold) — is written again
- * as one rollup from the originals it stands for (the summary's, the rounds
- * closed since, what a fold left of a round), sized to the share of the room
- * the last resort would give it: the room left beside everything it may not
- * fold, shared with the consumed current round in proportion to what each
- * stands for. So the history shrinks through the summarizer as a long current
- * round grows, instead of being folded again by the last resort. `undefined`
- * when under the budget or when that history holds no working summary.
+ * as one rollup, sized to the share of the room the last resort would give
+ * it: the room left beside everything it may not fold, shared with the
+ * consumed current round in proportion to what each stands for. So the
+ * history shrinks through the summarizer as a long current round grows,
+ * instead of being folded again by the last resort. The summarizer reads the
+ * summary's text and what is new since (the rounds closed since, what a fold
+ * left of a round), never the originals behind it again
+ * (`collectSummaryInput`; all of them only on an explicit re-summary). The
+ * share is reckoned from what the history stands for (its originals), so the
+ * summary keeps its room as the session grows. `undefined` when under the
+ * budget or when that history holds no working summary.
  */
 export function resizeWorkingSummary(
   context: StrategyContext,
@@ -44,8 +47,11 @@ export function resizeWorkingSummary(
     messages.slice(round.start, round.end),
   );
   const block = messages.slice(start, end);
-  const history = counter.countText(
-    renderTranscript(flattenFoldedSpan(block, context.lookupOffload).originals),
+  // What the history stands for, in the counts the counter keeps per
+  // message (the unit `consumed` is in): no transcript of the whole history
+  // rendered and tokenized again on every pass.
+  const history = counter.countMessages(
+    flattenFoldedSpan(block, context.lookupOffload).originals,
   );
   // What stays whatever is folded, and the current round's fold at the least.
   const kept = total - counter.countMessages(block) - consumed;

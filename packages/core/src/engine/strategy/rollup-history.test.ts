@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkStateContract } from '../../state/contract/check-state-contract';
 import { analyzeConversation } from '../../state/conversation/analyze-conversation';
 import type { Message } from '../../vocabulary/message/message';
+import { getMessageText } from '../../vocabulary/message/message-text';
 import { extractIdentifierLedger } from '../../summary/text/extract-identifier-ledger';
 import { mergeLedgers } from '../../summary/text/merge-ledgers';
 import { renderLedger } from '../../summary/text/render-ledger';
@@ -19,6 +20,7 @@ import {
   user,
 } from './__fixtures__/strategy-fixtures';
 import { ROLLUP_USER_TEXT } from './plan-rollup';
+import { DRAFT_OFFLOAD_ID } from './size-summary-to-room';
 import { rollupHistory } from './rollup-history';
 import { ROLLUP_MIN_TARGET_CHARS } from './tuning';
 import { renderReplacement } from './render-replacement';
@@ -262,8 +264,19 @@ describe('rollupHistory', () => {
     expect(checkStateContract({ before: state, after })).toEqual([]);
   });
 
-  it('should write the working summary again from its originals, sized to its share of the room, when over the budget', () => {
-    const messages = [system('sys'), ...textRounds(8)];
+  it('should write the working summary again from its text, sized to its share of the room, when over the budget', () => {
+    // Long originals beside the summary below, and a large current round.
+    const messages = [
+      system('sys'),
+      ...textRounds(8).map((message) =>
+        message.role === 'user'
+          ? user(
+              message.id,
+              `${getMessageText(message)} ${'detail '.repeat(40)}`,
+            )
+          : message,
+      ),
+    ];
     const first = applyTestPlan(
       stateOf(messages),
       rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
@@ -287,7 +300,7 @@ describe('rollupHistory', () => {
       system('sys'),
       ...pair,
       user('u9', 'change HAT-109'),
-      ...exchange('e1', big(2400)),
+      ...exchange('e1', big(9600)),
       ...exchange('e2', big(400)),
     ];
     const context = fixtureContext(grown, {
@@ -300,13 +313,53 @@ describe('rollupHistory', () => {
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 1, end: 3 },
     ]);
-    // From the originals behind the earlier rollup, not from its text.
+    // From the earlier rollup's text, not from the originals behind it
+    // (incremental: they reached the summarizer once already).
+    expect(plan.tasks[0]!.messages).toEqual([
+      createMarkedTextMessage({
+        id: summary!.id,
+        role: 'assistant',
+        text: 'HAT-101 to HAT-108 were answered. '.repeat(20).trim(),
+        marker: { kind: 'rollup', strategy: 'rollupHistory' },
+      }),
+    ]);
+    // The new entry still holds the originals (flat).
+    expect(plan.edits[0]!.offloads['gen-0']).toEqual(first.offloads['gen-0']);
+    // Its share of the room (beside system, request and the in-flight e2,
+    // shared with the large e1 by size) is under the floor.
+    expect(plan.tasks[0]!.targetChars).toBe(ROLLUP_MIN_TARGET_CHARS);
+
+    // An explicit re-summary of everything reads the originals instead.
+    const again = rollupHistory({ ...context, resummarize: true })!;
+    expect(again.tasks[0]!.messages.map((message) => message.id)).toEqual(
+      first.offloads['gen-0']!.map((message) => message.id),
+    );
+  });
+
+  it('should write a working summary alone again from its originals on an explicit re-summary, and not otherwise', () => {
+    const messages = [system('sys'), ...textRounds(8)];
+    const first = applyTestPlan(
+      stateOf(messages),
+      rollupHistory(fixtureContext(messages, { config, pressure: countOnly }))!,
+    );
+    // Nothing new since the rollup: the current round only.
+    const working = [...first.working.slice(0, 3), user('u9', 'and now?')];
+    const context = fixtureContext(working, {
+      config,
+      pressure: { messageCount: false, tokens: true },
+      offloads: first.offloads,
+    });
+    expect(rollupHistory(context)).toBeUndefined();
+    const plan = rollupHistory({ ...context, resummarize: true })!;
+    expect(plan.edits.map((edit) => edit.range)).toEqual([
+      { start: 1, end: 3 },
+    ]);
     expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual(
       first.offloads['gen-0']!.map((message) => message.id),
     );
-    // Its share of the room (546 tokens beside system, request and the
-    // in-flight e2, shared with e1 by size: 63 of 677) is under the floor.
-    expect(plan.tasks[0]!.targetChars).toBe(ROLLUP_MIN_TARGET_CHARS);
+    expect(Object.values(plan.edits[0]!.offloads)).toEqual([
+      first.offloads['gen-0'],
+    ]);
   });
 
   it('should take in the messages before the first round (an opening greeting) when the block reaches it', () => {
@@ -410,8 +463,9 @@ describe('rollupHistory', () => {
     expect(plan.edits.map((edit) => edit.range)).toEqual([
       { start: 1, end: 5 },
     ]);
+    // The earlier summary's text and the rounds closed since.
     expect(plan.tasks[0]!.messages.map((message) => message.id)).toEqual([
-      ...first.offloads['gen-0']!.map((message) => message.id),
+      pair[1]!.id,
       'u9',
       'a9',
     ]);
@@ -519,8 +573,14 @@ describe('rollupHistory', () => {
     ];
     expect(charCounter.countMessages(grown)).toBeGreaterThan(budget);
     expect(charCounter.countMessages(after)).toBeLessThanOrEqual(budget);
-    // …and uses it: within 10 % of the budget.
-    expect(charCounter.countMessages(after)).toBeGreaterThan(budget * 0.9);
+    // …and uses it: within 10 % of the budget, once the fixture's short
+    // offload id is counted as wide as the one the pair was sized with.
+    const idWidth =
+      charCounter.countText(DRAFT_OFFLOAD_ID) -
+      charCounter.countText(Object.keys(plan.edits[0]!.offloads)[0]!);
+    expect(charCounter.countMessages(after) + idWidth).toBeGreaterThan(
+      budget * 0.9,
+    );
   });
 
   it('should skip when no round is closed or the block is under 4 messages', () => {

@@ -1,5 +1,10 @@
 import type { Round } from '../../state/conversation/analyze-conversation';
-import type { Strategy, StrategyContext } from './compression-plan';
+import { getAcmMarker } from '../../vocabulary/message/acm-marker';
+import type {
+  CompressionPlan,
+  Strategy,
+  StrategyContext,
+} from './compression-plan';
 import { extendOverPrefix } from './extend-over-prefix';
 import { flattenFoldedSpan } from './flatten-folded-span';
 import { planRollup } from './plan-rollup';
@@ -39,7 +44,8 @@ import { MIN_ROLLUP_MESSAGES } from './tuning';
  * generation + 1. The new offload entry holds the **original** messages: every
  * ACM message of the block whose entry is known is replaced by that entry's
  * messages, so every original is one reload from the rollup (the earlier
- * entries stay too).
+ * entries stay too; a serialized state shares the messages they hold with
+ * `original` instead of copying them).
  *
  * Output (role choice): the block becomes two messages, both marked
  * `{ kind: 'rollup', strategy: 'rollupHistory', offloadId, generation }`:
@@ -51,12 +57,24 @@ import { MIN_ROLLUP_MESSAGES } from './tuning';
  * starts with an assistant message; neither message opens a round nor counts as
  * a final answer. Ids: offload id, then the user message's, then the assistant's.
  *
- * Summarizer input: the block with plan tools filtered out pairwise, ACM
- * opener messages left out and ACM summaries reduced to their body (no fold
- * header, ledger or tag). The ledger is the replaced summaries' ledgers
- * merged with the ledger of the block's real messages.
+ * Summarizer input (incremental, `collectSummaryInput`): the block with plan
+ * tools filtered out pairwise, ACM opener messages left out and earlier
+ * working summaries reduced to their body (no fold header, ledger or tag),
+ * plus the originals a last-resort fold lists as unseen by any summarizer:
+ * the originals behind an earlier summary are not read again, so each
+ * original reaches the summarizer about once over a session. With
+ * `context.resummarize` (an explicit request), earlier summaries are read
+ * from their originals, and a block that is one working summary alone is
+ * written again. The ledger is the replaced summaries' ledgers merged with
+ * the ledger of the block's real messages.
  */
 export const rollupHistory: Strategy = (context) => {
+  const plan = planHistoryRollup(context);
+  if (plan !== undefined || context.resummarize !== true) return plan;
+  return resummarizeLatest(context);
+};
+
+function planHistoryRollup(context: StrategyContext) {
   const { messages, structure, config, counter, pressure } = context;
   if (!pressure.messageCount && !pressure.tokens) return undefined;
   const rounds = structure.rounds;
@@ -119,12 +137,47 @@ export const rollupHistory: Strategy = (context) => {
     start--;
   }
   // Nothing new to roll up: an earlier working summary alone is only written
-  // again when over the budget (`resizeWorkingSummary`).
+  // again when over the budget (`resizeWorkingSummary`), or on an explicit
+  // re-summary of everything (`resummarizeLatest`).
   if (messages.slice(start, end).every(isRollupMessage)) return undefined;
   if (countStandsFor(context, start, end) < MIN_ROLLUP_MESSAGES)
     return undefined;
   return planRollup(context, start, end);
-};
+}
+
+/**
+ * On an explicit re-summary (`context.resummarize`) when no rollup is due:
+ * the latest working summary before the current round that may change
+ * (with its opener) is written again from its originals. `undefined` when
+ * there is none.
+ */
+function resummarizeLatest(
+  context: StrategyContext,
+): CompressionPlan | undefined {
+  const { messages, structure } = context;
+  const before =
+    structure.rounds.length > 0 ? structure.currentRoundStart : messages.length;
+  for (let index = before - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant' || !isRollupMessage(message)) continue;
+    if (isRangeFrozen(context, index, index + 1)) return undefined;
+    const offloadId = getAcmMarker(message)?.offloadId;
+    const opener = messages[index - 1];
+    const start =
+      opener !== undefined &&
+      opener.role === 'user' &&
+      getAcmMarker(opener)?.offloadId === offloadId &&
+      !isRangeFrozen(context, index - 1, index)
+        ? index - 1
+        : index;
+    // A fold without an opener is replaced by a pair: a user message must
+    // stand before it.
+    if (start === index && messages[index - 1]?.role === 'user')
+      return undefined;
+    return planRollup(context, start, index + 1);
+  }
+  return undefined;
+}
 
 /**
  * How many original messages `[start, end)` stands for: an earlier fold

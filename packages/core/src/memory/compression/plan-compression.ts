@@ -39,6 +39,14 @@ export interface PlanCompressionOptions {
   readonly calibration?: number;
   /** @default false */
   readonly force?: boolean;
+  /** As `runCompression`'s. @default false */
+  readonly resummarize?: boolean;
+  /**
+   * The `readOriginalsUpTo` of the summarizer the run would use (the dry run
+   * stands the extractive summarizer in for its output, not for its input).
+   * @default 0 (an LLM summarizer's: incremental summaries)
+   */
+  readonly readOriginalsUpTo?: number;
 }
 
 /** One strategy pass of a dry run. */
@@ -84,6 +92,8 @@ export async function planCompression({
   fixedTokens = 0,
   calibration = 1,
   force = false,
+  resummarize = false,
+  readOriginalsUpTo = 0,
 }: PlanCompressionOptions): Promise<CompressionDryRun> {
   const result = await compressionLoop({
     state,
@@ -99,6 +109,8 @@ export async function planCompression({
     fixedTokens,
     calibration,
     force,
+    resummarize,
+    readOriginalsUpTo,
     emit: undefined,
   });
   return {

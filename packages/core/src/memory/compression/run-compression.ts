@@ -73,6 +73,15 @@ export interface RunCompressionOptions {
    */
   readonly force?: boolean;
   /**
+   * Write this call's working summaries from all the originals behind the
+   * earlier ones instead of from their text (a re-summary of everything; the
+   * rollup and the current round's fold each at most once per call). Without
+   * it, summaries are incremental (each original reaches the summarizer
+   * about once over a session).
+   * @default false
+   */
+  readonly resummarize?: boolean;
+  /**
    * Receives `compaction-start` / `compaction-end` notices and every
    * compression event as it is recorded. A listener that throws is ignored: it
    * cannot break a compression.
@@ -132,6 +141,7 @@ export async function runCompression({
   fixedTokens = 0,
   calibration = 1,
   force = false,
+  resummarize = false,
   onEvent,
 }: RunCompressionOptions): Promise<CompressionResult> {
   const result = await compressionLoop({
@@ -150,6 +160,8 @@ export async function runCompression({
     fixedTokens,
     calibration,
     force,
+    resummarize,
+    readOriginalsUpTo: summarizer.readOriginalsUpTo ?? 0,
     emit: onEvent === undefined ? undefined : isolate(onEvent),
   });
   return {

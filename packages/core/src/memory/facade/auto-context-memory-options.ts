@@ -111,6 +111,18 @@ export interface CompressIfNeededOptions {
    * @default false
    */
   readonly force?: boolean;
+  /**
+   * Write the working summaries of this call from the original messages
+   * behind the earlier ones, instead of from their text (a re-summary of
+   * everything, once per call: the history's rollup and the current round's
+   * fold each read their originals at most once). Without it, summaries are
+   * incremental: each reads the earlier summary's text and what is new since,
+   * so each original reaches the summarizer about once over a session. With
+   * `force: true`, the working summary is written again now even when
+   * nothing new came since it.
+   * @default false
+   */
+  readonly resummarize?: boolean;
 }
 
 /** Options of `saveWithRetry`. */

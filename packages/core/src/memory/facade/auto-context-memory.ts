@@ -198,6 +198,8 @@ export class AutoContextMemory {
    * Compresses the working messages when a trigger is reached (or `force`),
    * pass after pass until under the low-water mark (`runCompression`). The
    * plan hint of the attached notebook goes into every summary request.
+   * Summaries are incremental; `resummarize: true` writes this call's working
+   * summaries from all the originals behind them (with `force`, now).
    * Failures are data: a failed pass leaves the state as it was and records
    * an error event.
    * @throws (rejects) InvalidArgumentError for an invalid `fixedTokens` or `calibration`.
@@ -207,8 +209,9 @@ export class AutoContextMemory {
     fixedTokens = 0,
     calibration,
     force = false,
+    resummarize = false,
   }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
-    const options = { signal, fixedTokens, calibration, force };
+    const options = { signal, fixedTokens, calibration, force, resummarize };
     return this.#enqueue(() => compressMemory(this.#core, options));
   }
 
@@ -222,8 +225,9 @@ export class AutoContextMemory {
     fixedTokens = 0,
     calibration,
     force = false,
+    resummarize = false,
   }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
-    const options = { signal, fixedTokens, calibration, force };
+    const options = { signal, fixedTokens, calibration, force, resummarize };
     return this.#enqueue(() => previewMemoryCompression(this.#core, options));
   }
 

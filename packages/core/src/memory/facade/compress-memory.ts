@@ -42,7 +42,13 @@ export function compressMemory(
  */
 function compressLoaded(
   core: MemoryCore,
-  { signal, fixedTokens, calibration, force }: CompressMemoryOptions,
+  {
+    signal,
+    fixedTokens,
+    calibration,
+    force,
+    resummarize,
+  }: CompressMemoryOptions,
 ): CompressionResult | Promise<CompressionResult> {
   const tokens = countWorkingTokens(core);
   const live = core.log.workingList;
@@ -74,6 +80,7 @@ function compressLoaded(
     fixedTokens,
     calibration: calibration ?? core.calibration,
     force,
+    ...(resummarize === true ? { resummarize } : {}),
     onEvent: core.onEvent,
   }).then((result) => {
     commitState(core, result.state);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../vocabulary/message/message';
 import { createApproximateTokenCounter } from '../../state/token/create-approximate-token-counter';
+import { getSessionTag } from '../../state/offload/session-tag';
+import { formatOffloadTag } from '../../state/offload/format-offload-tag';
+import { randomId } from '../../runtime/random-id';
+import { createTiktokenTokenCounter } from '../../runtime/create-tiktoken-token-counter';
 import { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
+import { createScopedIdGenerator } from './create-scoped-id-generator';
 
 const counter = createIdNeutralTokenCounter({
   counter: createApproximateTokenCounter(),
@@ -74,5 +79,54 @@ describe('createIdNeutralTokenCounter', () => {
     );
     const plain = call({ args: [{ ids: ['x', 'ffffffff_1'] }], n: 3 });
     expect(counter.countMessage(plain)).toBe(inner.countMessage(plain));
+  });
+
+  it('should count the ids of every session alike, whatever its session tag', () => {
+    const tags = ['3fa2b7c1', '00000000', 'ffffffff', 'a1b2c3d4'];
+    const counts = tags.map((tag) =>
+      createIdNeutralTokenCounter({
+        counter: createApproximateTokenCounter(),
+        sessionTag: tag,
+      }).countText(`done\n${formatOffloadTag(`${tag}_${randomId()}`)}`),
+    );
+    expect(new Set(counts).size).toBe(1);
+  });
+
+  it('should never count a default id below what it costs in o200k_base, wherever it is written', async () => {
+    const exact = createTiktokenTokenCounter();
+    await exact.load?.();
+    // Where ids are written: ACM's reload tags, a model's reload call (JSON),
+    // and prose, code and lists around them.
+    const contexts = [
+      (id: string) => `done\n${formatOffloadTag(id)}`,
+      (id: string) => JSON.stringify({ id }),
+      (id: string) => JSON.stringify({ ids: [id, id] }),
+      (id: string) => `Reload ${id}.`,
+      (id: string) => `(see \`${id}\`),\n- ${id}: '${id}'`,
+      (id: string) => `[${id}]\t/${id}/ <${id}> **${id}**`,
+    ];
+    let worst = Number.NEGATIVE_INFINITY;
+    for (let session = 0; session < 40; session += 1) {
+      const sessionId = randomId();
+      const neutral = createIdNeutralTokenCounter({
+        counter: exact,
+        sessionTag: getSessionTag(sessionId),
+      });
+      const generateId = createScopedIdGenerator({
+        sessionId,
+        generateId: randomId,
+      });
+      for (let draw = 0; draw < 25; draw += 1) {
+        const id = generateId();
+        for (const context of contexts) {
+          const text = context(id);
+          worst = Math.max(
+            worst,
+            exact.countText(text) - neutral.countText(text),
+          );
+        }
+      }
+    }
+    expect(worst).toBeLessThanOrEqual(0);
   });
 });

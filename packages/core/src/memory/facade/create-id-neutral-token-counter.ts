@@ -1,19 +1,21 @@
 import type { Message, Part } from '../../vocabulary/message/message';
 import { stringifyToolOutput } from '../../vocabulary/message/message-text';
 import type { TokenCounter } from '../../state/token/token-counter';
-
-/** How long the random part of a neutralized id counts: the 32 hex digits of `randomId`. */
-export const NEUTRAL_ID_WIDTH = 32;
+import { NEUTRAL_OFFLOAD_ID } from '../../state/token/neutral-offload-id';
 
 /**
  * Wraps `counter` so that the ids a memory mints count the same whatever the
- * id generator returns (docs/decisions/2026-11-25-deterministic-token-accounting.md).
- * Every `${sessionTag}_<id>` in a text, a tool-call input or a tool-result
- * output is counted as `${sessionTag}_` plus `NEUTRAL_ID_WIDTH` fixed hex
- * digits, so a random id (whose token count depends on its characters) or a
- * custom generator's id (of any length) never changes a trigger, a budget
- * check or a strategy's decision. Messages without such an id are passed to
- * `counter` as they are; the others as a copy made once per message object.
+ * session id and the id generator are, and never less than a default id costs
+ * (docs/decisions/2026-11-28-compaction-cost.md). Every `${sessionTag}_<id>`
+ * in a text, a tool-call input or a tool-result output is counted as
+ * `NEUTRAL_OFFLOAD_ID` (the session tag included: a tag's tokens depend on its
+ * characters, so counting it would make decisions depend on the session id),
+ * so a random id (whose token count depends on its digits) or a custom
+ * generator's id (of any length) never changes a trigger, a budget check or a
+ * strategy's decision, and a default id (`randomId`) costs at most what is
+ * counted: the budget check holds on the prompt as sent. Messages without
+ * such an id are passed to `counter` as they are; the others as a copy made
+ * once per message object.
  */
 export function createIdNeutralTokenCounter({
   counter,
@@ -26,9 +28,8 @@ export function createIdNeutralTokenCounter({
 }): TokenCounter {
   const prefix = `${sessionTag}_`;
   const pattern = new RegExp(`${sessionTag}_[A-Za-z0-9_-]+`, 'g');
-  const neutral = `${prefix}${'0123456789abcdef'.repeat(NEUTRAL_ID_WIDTH / 16)}`;
   const neutralize = (text: string) =>
-    text.includes(prefix) ? text.replace(pattern, neutral) : text;
+    text.includes(prefix) ? text.replace(pattern, NEUTRAL_OFFLOAD_ID) : text;
   const neutralized = new WeakMap<Message, Message>();
 
   /** `message` itself when it holds no id, else a copy with every id at the fixed width (cached). */

@@ -8,10 +8,7 @@ export type {
   SaveWithRetryResult,
 } from './auto-context-memory-options';
 export { createAutoContextMemory } from './create-auto-context-memory';
-export {
-  createIdNeutralTokenCounter,
-  NEUTRAL_ID_WIDTH,
-} from './create-id-neutral-token-counter';
+export { createIdNeutralTokenCounter } from './create-id-neutral-token-counter';
 export { createScopedIdGenerator } from './create-scoped-id-generator';
 export type { MemoryEpochs } from './memory-epochs';
 export type { PlanProvider } from './plan-provider';

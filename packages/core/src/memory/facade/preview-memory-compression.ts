@@ -12,7 +12,13 @@ import type { MemoryCore } from './create-memory-core';
  */
 export async function previewMemoryCompression(
   core: MemoryCore,
-  { signal, fixedTokens, calibration, force }: CompressMemoryOptions,
+  {
+    signal,
+    fixedTokens,
+    calibration,
+    force,
+    resummarize,
+  }: CompressMemoryOptions,
 ): Promise<CompressionDryRun> {
   if (!core.counterLoaded) await loadCounter(core);
   return planCompression({
@@ -25,5 +31,7 @@ export async function previewMemoryCompression(
     fixedTokens,
     calibration: calibration ?? core.calibration,
     force,
+    ...(resummarize === true ? { resummarize } : {}),
+    readOriginalsUpTo: core.summarizer.readOriginalsUpTo ?? 0,
   });
 }

@@ -87,6 +87,14 @@ export function assertToolPairing({
   mode?: ToolPairingMode;
 }): { messages: readonly Message[]; repairs: readonly ToolPairingRepair[] } {
   const repairs: ToolPairingRepair[] = [];
+  /** A problem of the batch's message at `index`: thrown (`'reject'`) or repaired. */
+  const report = (
+    kind: ToolPairingProblemKind,
+    index: number,
+    toolCallId: string | undefined,
+    detail: string,
+  ): void =>
+    reportProblem(mode, messages, repairs, kind, index, toolCallId, detail);
   /** The batch as it will be appended; `null` marks a dropped message. */
   const output: (Message | null)[] = [...messages];
   let open = openExchangeOf(existing);
@@ -96,10 +104,7 @@ export function assertToolPairing({
     if (message.role === 'tool') {
       const kept = message.content.filter((part) => {
         if (part.type !== 'tool-result') {
-          reportProblem(
-            mode,
-            messages,
-            repairs,
+          report(
             'invalid-tool-message',
             index,
             undefined,
@@ -123,23 +128,12 @@ export function assertToolPairing({
           existing,
           output.slice(0, index),
         );
-        reportProblem(
-          mode,
-          messages,
-          repairs,
-          kind,
-          index,
-          id,
-          describeBrokenResult(kind, id),
-        );
+        report(kind, index, id, describeBrokenResult(kind, id));
         return false;
       });
       if (kept.length === 0) {
         if (message.content.length === 0) {
-          reportProblem(
-            mode,
-            messages,
-            repairs,
+          report(
             'invalid-tool-message',
             index,
             undefined,
@@ -158,20 +152,14 @@ export function assertToolPairing({
     if (hasMisplacedPart(message)) {
       for (const part of message.content) {
         if (part.type === 'tool-result') {
-          reportProblem(
-            mode,
-            messages,
-            repairs,
+          report(
             'invalid-tool-message',
             index,
             part.toolCallId,
             `a tool result for ${JSON.stringify(part.toolCallId)} sits in a ${message.role} message`,
           );
         } else if (part.type === 'tool-call' && message.role !== 'assistant') {
-          reportProblem(
-            mode,
-            messages,
-            repairs,
+          report(
             'invalid-tool-message',
             index,
             part.toolCallId,
@@ -219,10 +207,7 @@ export function assertToolPairing({
       if (part.type !== 'tool-call') continue;
       if (callIds.includes(part.toolCallId)) {
         duplicateCall = true;
-        reportProblem(
-          mode,
-          messages,
-          repairs,
+        report(
           'duplicate-tool-call-id',
           index,
           part.toolCallId,

@@ -8,9 +8,14 @@ export { parseState } from './parse-state';
 export { serializeState } from './serialize-state';
 export {
   CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_READABLE_SCHEMA_VERSIONS,
   CONTEXT_STATE_SCHEMA_VERSION,
 } from './state-format';
-export type { SerializedContextState } from './state-format';
+export type {
+  OriginalReference,
+  SerializedContextState,
+  SerializedMessageItem,
+} from './state-format';
 export { repairToolPairing } from './repair-tool-pairing';
 export type {
   ToolPairingMode,

@@ -9,6 +9,10 @@ import type { ContextState } from './context-state';
 import { createContextState } from './create-context-state';
 import { parseState } from './parse-state';
 import { serializeState } from './serialize-state';
+import {
+  CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_SCHEMA_VERSION,
+} from './state-format';
 
 const state: ContextState = {
   ...createContextState({
@@ -38,9 +42,41 @@ const state: ContextState = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of parsed JSON
 type JsonDocument = Record<string, any>;
 
-/** The serialized fixture as a mutable JSON document, for corrupting one field. */
+/**
+ * The fixture as a mutable JSON document with whole messages everywhere (a
+ * valid document of the current schema version that names no original by
+ * reference), for corrupting one field of one message.
+ */
 function documentOf(value: ContextState = state): JsonDocument {
-  return JSON.parse(serializeState(value)) as JsonDocument;
+  return JSON.parse(
+    JSON.stringify({
+      format: CONTEXT_STATE_FORMAT,
+      schemaVersion: CONTEXT_STATE_SCHEMA_VERSION,
+      ...value,
+    }),
+  ) as JsonDocument;
+}
+
+/** A document's content with every reference to original messages replaced by the messages. */
+function expandReferences(document: JsonDocument): JsonDocument {
+  const original = document.original as unknown[];
+  const expand = (items: unknown[]) =>
+    items.flatMap((item) =>
+      typeof item === 'number'
+        ? [original[item]]
+        : Array.isArray(item)
+          ? original.slice(item[0] as number, item[1] as number)
+          : [item],
+    );
+  return {
+    ...document,
+    working: expand(document.working as unknown[]),
+    offloads: Object.fromEntries(
+      Object.entries(document.offloads as Record<string, unknown[]>).map(
+        ([id, items]) => [id, expand(items)],
+      ),
+    ),
+  };
 }
 
 function parseError(input: unknown): InvalidStateError {
@@ -163,13 +199,99 @@ describe('parseState', () => {
     expect(parseError(JSON.stringify(input)).path).toBe('$.format');
   });
 
-  it('should name both versions for an unsupported schema version', () => {
-    const error = parseError({ ...documentOf(), schemaVersion: 2 });
+  it('should name the versions it reads for an unsupported schema version', () => {
+    const error = parseError({ ...documentOf(), schemaVersion: 3 });
 
     expect(error.path).toBe('$.schemaVersion');
     expect(error.message).toBe(
-      'Invalid state at $.schemaVersion: unsupported schema version 2; this version of @acm/core reads schema version 1',
+      'Invalid state at $.schemaVersion: unsupported schema version 3; this version of @acm/core reads schema versions 1 and 2 (it writes 2)',
     );
+  });
+
+  it('should put the original message objects where the document names them', () => {
+    const text = serializeState(state);
+    const document = JSON.parse(text) as JsonDocument;
+    // The fixture's working messages are its five originals: one run.
+    expect(document.working).toEqual([[0, 5]]);
+    expect(document.offloads).toEqual({ 'offload-1': [3] });
+
+    const parsed = parseState(text);
+
+    expect(parsed).toStrictEqual(state);
+    parsed.working.forEach((message, index) =>
+      expect(message).toBe(parsed.original[index]),
+    );
+    expect(parsed.offloads['offload-1']![0]).toBe(parsed.original[3]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['an index past the originals', 5, 'an index below 5'],
+    ['a negative index', -1, 'an index below 5'],
+    ['a fractional index', 1.5, 'an index below 5'],
+    ['an empty run', [2, 2], '[start, end] with start < end ≤ 5'],
+    ['a run past the originals', [3, 6], '[start, end] with start < end ≤ 5'],
+    ['a run of three numbers', [1, 2, 3], '[start, end] with start < end ≤ 5'],
+  ])(
+    'should reject %s in an offload entry with its JSON path',
+    (_label, reference, expected) => {
+      const document = documentOf();
+      document.offloads['offload-1'] = [reference];
+
+      const error = parseError(JSON.stringify(document));
+
+      expect(error.path).toBe('$.offloads["offload-1"][0]');
+      expect(error.message).toContain(expected);
+    },
+  );
+
+  it('should reject a reference that repeats a working message id', () => {
+    const document = documentOf();
+    document.working = [[0, 3], 1];
+
+    expect(parseError(document).path).toBe('$.working[1]');
+    expect(parseError(document).message).toContain('duplicate message id "m1"');
+  });
+
+  it('should reject references in a schema version 1 document', () => {
+    const document: JsonDocument = { ...documentOf(), schemaVersion: 1 };
+    document.offloads = { 'offload-1': [3] };
+
+    const error = parseError(document);
+
+    expect(error.path).toBe('$.offloads["offload-1"][0]');
+    expect(error.message).toContain('expected a message object');
+  });
+
+  it('should read a schema version 1 document, sharing the copies of originals with original', () => {
+    const document: JsonDocument = { ...documentOf(), schemaVersion: 1 };
+
+    const parsed = parseState(JSON.stringify(document));
+
+    expect(parsed).toStrictEqual(state);
+    expect(parsed.working[4]).toBe(parsed.original[4]);
+    expect(parsed.offloads['offload-1']![0]).toBe(parsed.original[3]);
+  });
+
+  it('should keep a whole message that differs from the original with its id', () => {
+    const edited: Message = {
+      ...conversationFixture[3]!,
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call-1',
+          toolName: 'bash',
+          output: 'edited',
+        },
+      ],
+    };
+    const value: ContextState = { ...state, offloads: { edited: [edited] } };
+
+    const text = serializeState(value);
+
+    expect((JSON.parse(text) as JsonDocument).offloads.edited).toEqual([
+      edited,
+    ]);
+    expect(parseState(text)).toStrictEqual(value);
   });
 
   it.each<[string, (document: JsonDocument) => void, string]>([
@@ -561,10 +683,17 @@ function tryParse(text: string): ParseOutcome {
 function expectFaithfulOrInvalid(corrupted: string): void {
   const outcome = tryParse(corrupted);
   const observed = outcome.success
-    ? { content: JSON.parse(serializeState(outcome.state)) as unknown }
+    ? {
+        content: expandReferences({
+          ...(JSON.parse(serializeState(outcome.state)) as JsonDocument),
+          schemaVersion: (JSON.parse(corrupted) as JsonDocument).schemaVersion,
+        }),
+      }
     : { invalidStateError: InvalidStateError.isInstance(outcome.error) };
+  // References to originals compare as the messages they name (a
+  // corrupted index may name another original, or join two runs).
   const wanted = outcome.success
-    ? { content: JSON.parse(corrupted) as unknown }
+    ? { content: expandReferences(JSON.parse(corrupted) as JsonDocument) }
     : { invalidStateError: true };
   expect(observed).toStrictEqual(wanted);
 }

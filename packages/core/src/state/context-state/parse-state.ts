@@ -7,9 +7,14 @@ import type { ValueProblem } from './find-json-value-problem';
 import { findMessageProblem } from './find-message-problem';
 import { findStateConsistencyProblem } from './find-state-consistency-problem';
 import type { Message } from '../../vocabulary/message/message';
+import {
+  findOriginalIndex,
+  indexOriginals,
+} from './encode-original-references';
 import { jsonPath } from './json-path';
 import {
   CONTEXT_STATE_FORMAT,
+  CONTEXT_STATE_READABLE_SCHEMA_VERSIONS,
   CONTEXT_STATE_SCHEMA_VERSION,
 } from './state-format';
 
@@ -24,10 +29,47 @@ const DOCUMENT_KEYS = new Set([
   'events',
 ]);
 
+/**
+ * Original messages a list may name instead of copying them (schema version
+ * 2): the document's `original` array, or `undefined` where references are
+ * not allowed (`original` itself, schema version 1).
+ */
+type ReferenceTarget = readonly unknown[] | undefined;
+
+/** Whether `item` is an `OriginalReference` into a list of `length` messages. */
+function isOriginalReference(item: unknown, length: number): boolean {
+  if (typeof item === 'number')
+    return Number.isSafeInteger(item) && item >= 0 && item < length;
+  return (
+    Array.isArray(item) &&
+    item.length === 2 &&
+    Number.isSafeInteger(item[0]) &&
+    Number.isSafeInteger(item[1]) &&
+    (item[0] as number) >= 0 &&
+    (item[0] as number) < (item[1] as number) &&
+    (item[1] as number) <= length
+  );
+}
+
+/** The ids of the messages `item` stands for (a message, or original messages by reference). */
+function* idsOf(item: unknown, originals: ReferenceTarget): Generator<string> {
+  if (typeof item === 'number') {
+    yield (originals![item] as { id: string }).id;
+  } else if (Array.isArray(item)) {
+    for (let index = item[0] as number; index < (item[1] as number); index++)
+      yield (originals![index] as { id: string }).id;
+  } else {
+    yield (item as { id: string }).id;
+  }
+}
+
 function findMessageListProblem(
   value: unknown,
   path: string,
-  { uniqueIds }: { uniqueIds: boolean },
+  {
+    uniqueIds,
+    references,
+  }: { uniqueIds: boolean; references: ReferenceTarget },
 ): ValueProblem | undefined {
   if (!Array.isArray(value)) {
     return {
@@ -38,18 +80,38 @@ function findMessageListProblem(
   const indexById = new Map<string, number>();
   for (let index = 0; index < value.length; index++) {
     const messagePath = jsonPath(path, index);
-    const problem = findMessageProblem(value[index], messagePath);
-    if (problem) return problem;
-    if (!uniqueIds) continue;
-    const id = (value[index] as { id: string }).id;
-    const earlier = indexById.get(id);
-    if (earlier !== undefined) {
-      return {
-        path: jsonPath(messagePath, 'id'),
-        message: `duplicate message id ${JSON.stringify(id)} (also at ${jsonPath(path, earlier)})`,
-      };
+    const item: unknown = value[index];
+    if (typeof item === 'number' || Array.isArray(item)) {
+      if (references === undefined) {
+        return {
+          path: messagePath,
+          message: `expected a message object, found ${describeValue(item)}`,
+        };
+      }
+      if (!isOriginalReference(item, references.length)) {
+        return {
+          path: messagePath,
+          message: `expected a message or a reference to original messages (an index below ${references.length}, or [start, end] with start < end ≤ ${references.length}), found ${Array.isArray(item) ? JSON.stringify(item) : describeValue(item)}`,
+        };
+      }
+    } else {
+      const problem = findMessageProblem(item, messagePath);
+      if (problem) return problem;
     }
-    indexById.set(id, index);
+    if (!uniqueIds) continue;
+    for (const id of idsOf(item, references)) {
+      const earlier = indexById.get(id);
+      if (earlier !== undefined) {
+        return {
+          path:
+            typeof item === 'object' && !Array.isArray(item)
+              ? jsonPath(messagePath, 'id')
+              : messagePath,
+          message: `duplicate message id ${JSON.stringify(id)} (also at ${jsonPath(path, earlier)})`,
+        };
+      }
+      indexById.set(id, index);
+    }
   }
   return undefined;
 }
@@ -68,11 +130,14 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     };
   }
   const { schemaVersion } = document;
-  if (schemaVersion !== CONTEXT_STATE_SCHEMA_VERSION) {
+  if (
+    !CONTEXT_STATE_READABLE_SCHEMA_VERSIONS.includes(schemaVersion as number)
+  ) {
+    const readable = CONTEXT_STATE_READABLE_SCHEMA_VERSIONS.join(' and ');
     return {
       path: '$.schemaVersion',
       message: Number.isSafeInteger(schemaVersion)
-        ? `unsupported schema version ${String(schemaVersion)}; this version of @acm/core reads schema version ${CONTEXT_STATE_SCHEMA_VERSION}`
+        ? `unsupported schema version ${String(schemaVersion)}; this version of @acm/core reads schema versions ${readable} (it writes ${CONTEXT_STATE_SCHEMA_VERSION})`
         : `expected schema version ${CONTEXT_STATE_SCHEMA_VERSION}, found ${describeValue(schemaVersion)}`,
     };
   }
@@ -94,16 +159,20 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
       message: `expected an integer ≥ 0, found ${describeValue(revision)}`,
     };
   }
-  const workingProblem = findMessageListProblem(document.working, '$.working', {
-    uniqueIds: true,
-  });
-  if (workingProblem) return workingProblem;
+  // `original` first: schema version 2 lists name its messages.
   const originalProblem = findMessageListProblem(
     document.original,
     '$.original',
-    { uniqueIds: true },
+    { uniqueIds: true, references: undefined },
   );
   if (originalProblem) return originalProblem;
+  const references =
+    schemaVersion === 1 ? undefined : (document.original as unknown[]);
+  const workingProblem = findMessageListProblem(document.working, '$.working', {
+    uniqueIds: true,
+    references,
+  });
+  if (workingProblem) return workingProblem;
   if (!isRecord(offloads, { plain: true })) {
     return {
       path: '$.offloads',
@@ -114,7 +183,7 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     const problem = findMessageListProblem(
       offloads[offloadId],
       jsonPath('$.offloads', offloadId),
-      { uniqueIds: false },
+      { uniqueIds: false, references },
     );
     if (problem) return problem;
   }
@@ -131,29 +200,60 @@ function findDocumentProblem(document: unknown): ValueProblem | undefined {
     );
     if (problem) return problem;
   }
+  const original = document.original as readonly Message[];
   return findStateConsistencyProblem({
-    working: document.working as readonly Message[],
-    original: document.original as readonly Message[],
+    working: resolveItems(document.working as readonly unknown[], original),
+    original,
   });
 }
 
 /**
+ * The messages a valid list names: references to original messages (an
+ * index, or a run `[start, end]`) replaced by those messages, in order; whole
+ * messages as they are, or, with `wholeMessage`, as it maps them.
+ */
+function resolveItems(
+  items: readonly unknown[],
+  original: readonly Message[],
+  wholeMessage: (message: Message) => Message = (message) => message,
+): Message[] {
+  const messages: Message[] = [];
+  for (const item of items) {
+    if (typeof item === 'number') {
+      messages.push(original[item]!);
+    } else if (Array.isArray(item)) {
+      for (let at = item[0] as number; at < (item[1] as number); at++)
+        messages.push(original[at]!);
+    } else {
+      messages.push(wholeMessage(item as Message));
+    }
+  }
+  return messages;
+}
+
+/**
  * Reads a state written by `serializeState`: from its JSON text, or from the
- * already-parsed JSON value (which is copied, never aliased).
+ * already-parsed JSON value (which is copied, never aliased). Reads schema
+ * version 2 (what `serializeState` writes) and schema version 1 (written by
+ * earlier versions of `@acm/core`), migrating it on read.
  *
  * Everything is validated before anything is returned: the format tag, the
  * schema version, the session id, the revision (an integer ≥ 0), every message
- * of `working`, `original` and each offload entry (see `findMessageProblem`;
- * ids unique within `working` and within `original`), every event, and what
- * no operation of ACM can produce (`findStateConsistencyProblem`: the tool
- * pairing of `working`, a working message without its original). The
- * result deep-equals the state that was serialized.
+ * of `original`, `working` and each offload entry (see `findMessageProblem`;
+ * ids unique within `working` and within `original`), every reference to
+ * original messages (schema version 2: an index or a run `[start, end]`
+ * within `original`), every event, and what no operation of ACM can produce
+ * (`findStateConsistencyProblem`: the tool pairing of `working`, a working
+ * message without its original). The result deep-equals the state that was
+ * serialized; its lists hold each original message object once: a
+ * reference, or a whole message equal to the original with its id (the
+ * copies schema version 1 wrote in fold entries), becomes that original.
  *
  * @throws InvalidStateError with the JSON path of the first offending value,
  * e.g. `$.working[3].content[0].toolCallId`, and for a contract violation its
  * name (`Invalid state at $.working[4]: orphan-tool-result (…)`); `$` for text that is not JSON;
- * `$.format` for JSON that is not an ACM state; `$.schemaVersion` for another
- * schema version. Never returns a partial state.
+ * `$.format` for JSON that is not an ACM state; `$.schemaVersion` for a
+ * schema version it does not read. Never returns a partial state.
  */
 export function parseState(input: unknown): ContextState {
   let document: unknown = input;
@@ -182,14 +282,7 @@ export function parseState(input: unknown): ContextState {
       });
     }
   }
-  return {
-    sessionId: copy.sessionId,
-    revision: copy.revision,
-    working: copy.working,
-    original: copy.original,
-    offloads: copy.offloads,
-    events: copy.events,
-  } as ContextState;
+  return resolveDocument(copy);
 }
 
 /**
@@ -202,14 +295,38 @@ export function parseState(input: unknown): ContextState {
  */
 export function readStateDocument(document: unknown): ContextState {
   assertValidStateDocument(document);
-  const value = document as Record<string, unknown>;
+  return resolveDocument(document as Record<string, unknown>);
+}
+
+/**
+ * The state a valid document stands for: every reference replaced by the
+ * original message objects it names, and every whole message that equals
+ * the original with its id (a schema version 1 entry's copies) replaced by
+ * that original, so the state holds each original once whatever the number
+ * of folds that name it (the migration from schema version 1).
+ */
+function resolveDocument(document: Record<string, unknown>): ContextState {
+  const original = document.original as readonly Message[];
+  const index = indexOriginals(original);
+  const resolve = (items: readonly unknown[]): Message[] =>
+    resolveItems(items, original, (message) => {
+      const at = findOriginalIndex(message, index);
+      return at === undefined ? message : original[at]!;
+    });
+  const offloads = document.offloads as Record<string, readonly unknown[]>;
   return {
-    sessionId: value.sessionId,
-    revision: value.revision,
-    working: value.working,
-    original: value.original,
-    offloads: value.offloads,
-    events: value.events,
+    sessionId: document.sessionId,
+    revision: document.revision,
+    working: resolve(document.working as readonly unknown[]),
+    original,
+    // `fromEntries` defines keys as data: an id such as "__proto__" stays an entry.
+    offloads: Object.fromEntries(
+      Object.keys(offloads).map((offloadId) => [
+        offloadId,
+        resolve(offloads[offloadId]!),
+      ]),
+    ),
+    events: document.events,
   } as ContextState;
 }
 

@@ -53,6 +53,15 @@ export interface CreateTokenCounterOptions {
    */
   readonly messageCache?: WeakMap<Message, number>;
   /**
+   * Characters of long texts (a strategy's transcripts and summaries, counted
+   * with `countText`) whose counts the counter remembers, least recently used
+   * first out: a text counted again — the same transcript sized at several
+   * lengths, the same summary checked twice — costs a lookup. The texts of
+   * messages (`countMessage`) are cached per message instead. 0 turns it off.
+   * @default 1_000_000
+   */
+  readonly textCacheChars?: number;
+  /**
    * Makes synchronous counting possible, e.g. loads a tokenizer; exposed as
    * `TokenCounter.load`. Omit it for a counter that needs nothing.
    * @default undefined
@@ -95,10 +104,12 @@ export function createTokenCounter({
   fileCharsPerToken = 4,
   rememberedArrays = 4,
   messageCache = new WeakMap<Message, number>(),
+  textCacheChars = 1_000_000,
   load,
 }: CreateTokenCounterOptions): TokenCounter {
   const messageCounts = messageCache;
   let remembered: readonly RememberedArray[] = [];
+  const countLongText = createTextCountCache(countText, textCacheChars);
 
   const countPart = (part: Part): number => {
     switch (part.type) {
@@ -157,8 +168,46 @@ export function createTokenCounter({
   };
 
   return load === undefined
-    ? { name, countText, countMessage, countMessages }
-    : { name, countText, countMessage, countMessages, load };
+    ? { name, countText: countLongText, countMessage, countMessages }
+    : { name, countText: countLongText, countMessage, countMessages, load };
+}
+
+/** Shorter texts are counted again: a lookup would cost about as much. */
+const MIN_CACHED_TEXT_CHARS = 256;
+
+/**
+ * `countText` remembering the counts of texts of `MIN_CACHED_TEXT_CHARS` or
+ * more, up to `capacity` characters in all, least recently used first out.
+ * Keyed by the text itself (a count is a pure function of it), so a hit
+ * answers what counting would.
+ */
+function createTextCountCache(
+  countText: (text: string) => number,
+  capacity: number,
+): (text: string) => number {
+  if (capacity <= 0) return countText;
+  const counts = new Map<string, number>();
+  let chars = 0;
+  return (text) => {
+    if (text.length < MIN_CACHED_TEXT_CHARS || text.length > capacity)
+      return countText(text);
+    const cached = counts.get(text);
+    if (cached !== undefined) {
+      // Most recently used last: Map keeps insertion order.
+      counts.delete(text);
+      counts.set(text, cached);
+      return cached;
+    }
+    const count = countText(text);
+    counts.set(text, count);
+    chars += text.length;
+    for (const [oldest] of counts) {
+      if (chars <= capacity) break;
+      counts.delete(oldest);
+      chars -= oldest.length;
+    }
+    return count;
+  };
 }
 
 /** The longest remembered array whose elements are the first elements of `messages`. */

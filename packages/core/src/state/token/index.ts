@@ -6,3 +6,4 @@ export { createApproximateTokenCounter } from './create-approximate-token-counte
 export { countApproximateTokens } from './count-approximate-tokens';
 export type { CountFixedTokensOptions } from './count-fixed-tokens';
 export { countFixedTokens } from './count-fixed-tokens';
+export { NEUTRAL_OFFLOAD_ID } from './neutral-offload-id';

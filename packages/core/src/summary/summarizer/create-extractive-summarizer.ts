@@ -4,7 +4,7 @@ import { cutHead, cutText } from '../text/cut-text';
 import { TRANSCRIPT_BLOCK_HEADER } from '../text/transcript-block-header';
 import type { SectionedSummaryVocabulary } from './sectioned-summary-vocabulary';
 import { DEFAULT_SECTIONED_SUMMARY_VOCABULARY } from './sectioned-summary-vocabulary';
-import type { Summarizer } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
 import { writeSectionedSummary } from './write-sectioned-summary';
 
 export interface CreateExtractiveSummarizerOptions {
@@ -20,6 +20,15 @@ export interface CreateExtractiveSummarizerOptions {
    * @default DEFAULT_SECTIONED_SUMMARY_VOCABULARY
    */
   readonly vocabulary?: SectionedSummaryVocabulary;
+  /**
+   * The summarizer's `readOriginalsUpTo`: new working summaries are made from
+   * the originals behind earlier ones while their transcript is at most this
+   * long (it costs no tokens, and a summary of a summary keeps fewer facts),
+   * then from the earlier summary's text and what is new (so the work per
+   * summary stops growing with the session).
+   * @default 256000
+   */
+  readonly readOriginalsUpTo?: number;
 }
 
 /** Longest line kept from a block (longer lines keep their head and tail). */
@@ -39,12 +48,15 @@ const MIN_PREVIEW_CHARS = 120;
  * blocks falls back to its first, last and error lines. The text is always shorter than the transcript (and non-empty when
  * the transcript has two code points or more). Usage is reported as zero.
  * Used offline (CLI, examples) and as the fallback when an LLM call fails.
+ * It costs no tokens, so working summaries re-read the originals for it up
+ * to `readOriginalsUpTo` characters (an LLM summarizer gets incremental input).
  */
 export function createExtractiveSummarizer({
   maxChars = 4000,
   vocabulary = DEFAULT_SECTIONED_SUMMARY_VOCABULARY,
+  readOriginalsUpTo = 256_000,
 }: CreateExtractiveSummarizerOptions = {}): Summarizer {
-  return ({ transcript, targetChars, signal }) =>
+  const summarize = ({ transcript, targetChars, signal }: SummaryRequest) =>
     Promise.resolve().then(() => {
       signal.throwIfAborted();
       return {
@@ -57,6 +69,7 @@ export function createExtractiveSummarizer({
         usage: { inputTokens: 0, outputTokens: 0 },
       };
     });
+  return Object.assign(summarize, { readOriginalsUpTo });
 }
 
 function summarizeExtractively(

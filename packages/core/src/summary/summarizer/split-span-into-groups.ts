@@ -13,14 +13,20 @@ export interface RenderedGroup {
  * tokens each: its units (a tool call never separated from its results), each
  * rendered with `renderTranscript` (with shortened parts when the unit alone
  * is too large), packed greedily in order; empty units are left out.
+ * `sizeUnit`: a unit's tokens known without tokenizing its transcript (an
+ * upper bound from the counter's per-message counts), `undefined` when the
+ * unit must be counted.
  */
 export function splitSpanIntoGroups(
   messages: readonly Message[],
   budget: number,
   counter: TokenCounter,
+  sizeUnit: (unit: readonly Message[]) => number | undefined = () => undefined,
 ): RenderedGroup[] {
   return packGroups(
-    splitIntoUnits(messages).map((unit) => renderUnit(unit, budget, counter)),
+    splitIntoUnits(messages).map((unit) =>
+      renderUnit(unit, budget, counter, sizeUnit(unit)),
+    ),
     budget,
   );
 }
@@ -62,8 +68,10 @@ function renderUnit(
   unit: readonly Message[],
   budget: number,
   counter: TokenCounter,
+  known: number | undefined,
 ): RenderedGroup {
   let text = renderTranscript(unit);
+  if (known !== undefined && known <= budget) return { text, tokens: known };
   let tokens = counter.countText(text);
   if (tokens <= budget) return { text, tokens };
   const partCount = unit.reduce(

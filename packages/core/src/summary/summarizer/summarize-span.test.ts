@@ -195,7 +195,7 @@ describe('summarizeSpan', () => {
     });
   });
 
-  it('should split a large span into groups that keep calls with their results, then merge', async () => {
+  it('should split a large span into groups that keep calls with their results, and join their summaries without another request', async () => {
     const { requests, summarizer } = recordingSummarizer();
     const messages = [
       user,
@@ -213,10 +213,8 @@ describe('summarizeSpan', () => {
       counter,
       signal: new AbortController().signal,
     });
-    const groupRequests = requests.slice(0, -1);
-    const mergeRequest = requests.at(-1)!;
-    expect(groupRequests.length).toBe(4);
-    for (const request of groupRequests) {
+    expect(requests.length).toBe(4);
+    for (const request of requests) {
       expect(request.instructions).toBe('Summarize the tools.');
       expectPairsTogether(request.transcript);
       expect(
@@ -224,30 +222,48 @@ describe('summarizeSpan', () => {
           counter.countText(request.transcript),
       ).toBeLessThanOrEqual(300);
     }
-    expect(
-      groupRequests.map((request) => request.transcript).join('\n\n'),
-    ).toBe(renderTranscript(messages));
-    expect(
-      mergeRequest.instructions.startsWith(
-        'Summarize the tools.\n\nThe transcript below is not the conversation itself',
-      ),
-    ).toBe(true);
-    expect(mergeRequest.transcript).toBe(
-      groupRequests
-        .map(
-          (request, index) =>
-            `[part ${index + 1} of 4]\nsummary of ${request.transcript.length}`,
-        )
-        .join('\n\n'),
+    expect(requests.map((request) => request.transcript).join('\n\n')).toBe(
+      renderTranscript(messages),
     );
     expect(result).toEqual({
-      text: `summary of ${mergeRequest.transcript.length}`,
-      usage: { inputTokens: 50, outputTokens: 10 },
-      calls: 5,
+      text: requests
+        .map((request) => `summary of ${request.transcript.length}`)
+        .join('\n\n'),
+      usage: { inputTokens: 40, outputTokens: 8 },
+      calls: 4,
     });
   });
 
-  it('should send the group requests in parallel', async () => {
+  it('should pack units clearly under the budget by their cached counts, without tokenizing their transcripts', async () => {
+    const counted: string[] = [];
+    const spy: TokenCounter = {
+      ...counter,
+      countText: (text) => {
+        counted.push(text);
+        return counter.countText(text);
+      },
+    };
+    const messages = Array.from({ length: 8 }, (_, index) =>
+      exchange(index, 300),
+    ).flat();
+    const { requests, summarizer } = recordingSummarizer();
+    await summarizeSpan({
+      summarizer,
+      strategy: 'compressToolRuns',
+      messages,
+      instructions: 'S',
+      maxInputTokens: 400,
+      counter: spy,
+      signal: new AbortController().signal,
+    });
+    expect(requests.length).toBeGreaterThan(1);
+    expect(counted).toEqual(['S']);
+    for (const request of requests) {
+      expect(counter.countText(request.transcript)).toBeLessThanOrEqual(399);
+    }
+  });
+
+  it('should send the group requests in parallel and answer when they have answered', async () => {
     const pending: ((text: string) => void)[] = [];
     const summarizer: Summarizer = () =>
       new Promise((resolve) => pending.push((text) => resolve({ text })));
@@ -262,18 +278,16 @@ describe('summarizeSpan', () => {
     });
     await Promise.resolve();
     expect(pending.length).toBe(3);
-    for (const resolve of pending.splice(0)) resolve('part');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(pending.length).toBe(1);
-    pending[0]!('merged');
+    pending.forEach((resolve, index) => resolve(`part ${index + 1}`));
     await expect(promise).resolves.toEqual({
-      text: 'merged',
+      text: 'part 1\n\npart 2\n\npart 3',
       usage: { inputTokens: 0, outputTokens: 0 },
-      calls: 4,
+      calls: 3,
     });
+    expect(pending.length).toBe(3);
   });
 
-  it('should split the character target between groups by size and give it whole to the merge', async () => {
+  it('should split the character target between groups by size', async () => {
     const { requests, summarizer } = recordingSummarizer();
     await summarizeSpan({
       summarizer,
@@ -285,9 +299,7 @@ describe('summarizeSpan', () => {
       counter,
       signal: new AbortController().signal,
     });
-    expect(requests.map((request) => request.targetChars)).toEqual([
-      100, 100, 200,
-    ]);
+    expect(requests.map((request) => request.targetChars)).toEqual([100, 100]);
   });
 
   it('should shorten a single message larger than the budget and send it alone', async () => {
@@ -316,16 +328,12 @@ describe('summarizeSpan', () => {
     ).toBeLessThanOrEqual(500);
   });
 
-  it('should merge recursively while the merged input is still too large', async () => {
-    const { requests, summarizer } = recordingSummarizer((request) =>
-      request.instructions.includes('[part i of n]')
-        ? 'm'.repeat(150)
-        : 'g'.repeat(150),
-    );
+  it('should send one request per group however many groups a span needs, each within the budget', async () => {
+    const { requests, summarizer } = recordingSummarizer(() => 'g'.repeat(150));
     const messages = Array.from({ length: 12 }, (_, index) =>
       exchange(index, 600),
     ).flat();
-    await summarizeSpan({
+    const result = await summarizeSpan({
       summarizer,
       strategy: 'compressToolRuns',
       messages,
@@ -334,11 +342,8 @@ describe('summarizeSpan', () => {
       counter,
       signal: new AbortController().signal,
     });
-    const mergeRequests = requests.filter((request) =>
-      request.instructions.includes('[part i of n]'),
-    );
-    expect(requests.length - mergeRequests.length).toBe(12);
-    expect(mergeRequests.length).toBeGreaterThan(1);
+    expect(requests.length).toBe(12);
+    expect(result.calls).toBe(12);
     for (const request of requests) {
       expect(
         counter.countText(request.instructions) +
@@ -506,8 +511,7 @@ describe('summarizeSpan', () => {
                 counter.countText(request.planHint ?? '') +
                 counter.countText(request.transcript),
             ).toBeLessThanOrEqual(maxInputTokens);
-            if (!request.instructions.includes('[part i of n]'))
-              expectPairsTogether(request.transcript);
+            expectPairsTogether(request.transcript);
           }
         },
       ),

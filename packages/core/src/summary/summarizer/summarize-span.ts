@@ -5,17 +5,12 @@ import type { Message } from '../../vocabulary/message/message';
 import type { Summarizer, SummaryRequest } from './summarizer';
 import type { TokenCounter } from '../../state/token/token-counter';
 import { renderTranscript } from '../text/render-transcript';
-import { packParts, renderParts } from './pack-parts';
+import { joinPartSummaries } from './join-part-summaries';
 import { readSummaryResult } from './read-summary-result';
 import type { RenderedGroup } from './split-span-into-groups';
 import { splitSpanIntoGroups } from './split-span-into-groups';
 import { validateSummary } from '../text/validate-summary';
 import { raceAbort } from '../../vocabulary/util/race-abort';
-
-/** Added to the instructions of a request that merges the summaries of a span's parts. */
-const MERGE_NOTE = `
-
-The transcript below is not the conversation itself: it holds texts written earlier for consecutive parts of one conversation span, oldest first, each under a [part i of n] header. Combine them into one text that follows the rules above, as if you had read the whole span at once. Do not mention the parts.`;
 
 /** Fewest transcript tokens a split request may carry. */
 const MIN_TRANSCRIPT_TOKENS = 64;
@@ -52,7 +47,7 @@ export interface SummarizeSpanOptions {
   readonly planHint?: string;
   /** Character target of the final summary (current-round compression). */
   readonly targetChars?: number;
-  /** Input tokens one request may carry; larger spans are summarized in groups, then merged. */
+  /** Input tokens one request may carry; larger spans are summarized in groups, then joined. */
   readonly maxInputTokens: number;
   /** Counts the tokens of instructions, plan hint and transcript. */
   readonly counter: TokenCounter;
@@ -74,7 +69,7 @@ export interface SummarizeSpanResult {
     readonly inputTokens: number;
     readonly outputTokens: number;
   };
-  /** Summarizer calls made: 1, or groups + merges. */
+  /** Summarizer calls made: 1, or one per group. */
   readonly calls: number;
   /** Not measured here (no clock in this function): the caller times the call. */
   readonly durationMs?: never;
@@ -84,9 +79,10 @@ export interface SummarizeSpanResult {
  * Summarizes a span with one request when it fits `maxInputTokens`; otherwise
  * splits it into consecutive groups under the budget (never separating a tool call
  * from its results; a unit too large on its own is rendered with shortened parts),
- * summarizes the groups in parallel and merges their summaries with one more request,
- * recursively while the merge input is still too large (ReMe's
- * `group_token_threshold`). Throws what the summarizer throws, the abort reason when
+ * summarizes the groups in parallel, each with its share of `targetChars`, and
+ * joins their summaries section by section (`joinPartSummaries`) without
+ * another request: a split span costs one round trip, not a round trip per
+ * merge level. Throws what the summarizer throws, the abort reason when
  * `signal` aborts (even if the summarizer ignores it), and a `SummarizerError` when a
  * reply is not `{ text: string }` (reason `invalid-result`) or a group's
  * intermediate summary is unusable. Validating the final text is the caller's job.
@@ -95,7 +91,7 @@ export async function summarizeSpan(
   options: SummarizeSpanOptions,
 ): Promise<SummarizeSpanResult> {
   options.signal.throwIfAborted();
-  // One abort listener for the whole span, however many groups and merges it
+  // One abort listener for the whole span, however many groups it
   // sends (a listener per request piled up past Node's warning at 10).
   return raceAbort(summarizeSpanUnraced(options), options.signal);
 }
@@ -173,36 +169,26 @@ async function summarizeSpanUnraced({
     if (exact <= budget) return single(transcript, exact);
   }
   assertBudget(budget, maxInputTokens);
-  const groups = splitSpanIntoGroups(messages, budget, counter);
+  // A unit clearly under the budget by its cached counts is not tokenized
+  // again (a rollup of a long history holds thousands).
+  const groups = splitSpanIntoGroups(messages, budget, counter, (unit) => {
+    const tokens = estimateTranscriptTokens(unit, counter);
+    return tokens <= budget * SURE_FIT_SHARE ? tokens : undefined;
+  });
   if (groups.length === 1) {
     const only = groups[0]!;
     return single(only.text, only.tokens);
   }
 
-  let parts = await summarizeGroups(groups, instructions, targetChars, request);
-  const mergeInstructions = `${instructions}${MERGE_NOTE}`;
-  const mergeBudget =
-    maxInputTokens - counter.countText(mergeInstructions) - planTokens;
-  for (;;) {
-    const mergeTranscript = renderParts(parts);
-    const mergeTokens = counter.countText(mergeTranscript);
-    if (mergeTokens <= mergeBudget) {
-      const text = await request(
-        mergeTranscript,
-        mergeTokens,
-        mergeInstructions,
-        targetChars,
-      );
-      return { text, usage: { ...usage }, calls };
-    }
-    assertBudget(mergeBudget, maxInputTokens);
-    parts = await summarizeGroups(
-      packParts(parts, mergeBudget, counter),
-      mergeInstructions,
-      targetChars,
-      request,
-    );
-  }
+  // The groups run in parallel and their summaries are joined without
+  // another request (`joinPartSummaries`): a split span costs one round trip.
+  const parts = await summarizeGroups(
+    groups,
+    instructions,
+    targetChars,
+    request,
+  );
+  return { text: joinPartSummaries(parts), usage: { ...usage }, calls };
 }
 
 /**

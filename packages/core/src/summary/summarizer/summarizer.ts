@@ -35,4 +35,17 @@ export interface SummaryResult {
 }
 
 /** An injected async function that turns a request into a summary. Core never imports a model SDK. */
-export type Summarizer = (request: SummaryRequest) => Promise<SummaryResult>;
+export type Summarizer = ((
+  request: SummaryRequest,
+) => Promise<SummaryResult>) & {
+  /**
+   * How many characters of transcript the summarizer may be sent again: a
+   * new working summary (a rollup, a current-round fold) reads the
+   * originals behind an earlier summary instead of its text while their
+   * transcript is at most this long. Unset (0) for a summarizer that costs
+   * tokens: summaries are incremental, each original reaches it about once
+   * over a session. `createExtractiveSummarizer` (no LLM, no tokens) sets it:
+   * a summary made afresh keeps more than a summary of a summary.
+   */
+  readonly readOriginalsUpTo?: number;
+};

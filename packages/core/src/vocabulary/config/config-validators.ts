@@ -2,6 +2,7 @@ import type { AutoContextConfig } from './config';
 import { validateBudget } from './validate-budget';
 import { validateCustomPrompt } from './validate-custom-prompt';
 import {
+  countAtLeast,
   fraction,
   integerAtLeast,
   ratio,
@@ -43,7 +44,7 @@ export const CONFIG_VALIDATORS: Readonly<
   summarizerTimeoutMs: validateTimeout,
   summarizerInputTokens: integerAtLeast(1000),
   summarizerConcurrency: integerAtLeast(1),
-  maxToolRunsPerPass: integerAtLeast(1),
+  maxToolRunsPerPass: countAtLeast(1),
   fallbackToExtractive: validateBoolean,
   minCurrentRoundSavingsRatio: fraction,
 };

@@ -75,19 +75,28 @@ export interface AutoContextConfig {
   /** @default { neverCompress: [], pin: [] } */
   readonly toolPolicies: ToolPolicies;
   /**
-   * Milliseconds the summaries of one compression pass may take (all its parallel calls, split groups and
-   * merges under one signal) before the pass is aborted and left unapplied. @default 60000
+   * Milliseconds the summaries of one compression pass may take (all its parallel calls and split groups
+   * under one signal) before the pass is aborted and left unapplied. @default 60000
    */
   readonly summarizerTimeoutMs: number;
-  /** Input tokens one summarizer request may carry; larger spans are summarized in groups. @default 32000 */
+  /**
+   * Input tokens one summarizer request may carry; larger spans are summarized in groups, in parallel, and
+   * the groups' summaries joined. @default 32000
+   */
   readonly summarizerInputTokens: number;
   /**
    * Summarizer requests one compression pass keeps in flight at most: its
-   * summaries, split groups and merges all run in parallel up to this bound
+   * summaries and split groups all run in parallel up to this bound
    * (docs/decisions/2026-11-26-summary-concurrency.md). @default 16
    */
   readonly summarizerConcurrency: number;
-  /** Tool runs summarized at most per pass (the reference's constant 5). @default 5 */
+  /**
+   * Tool runs `compressToolRuns` summarizes at most per pass. Unlimited by
+   * default: every qualifying run goes in one pass, whose summaries run in
+   * parallel (up to `summarizerConcurrency`), instead of one pass per five runs
+   * one after the other (the reference's constant 5). A whole number ≥ 1 or
+   * `Infinity`. @default Infinity
+   */
   readonly maxToolRunsPerPass: number;
   /** Use the extractive summarizer when the LLM summarizer fails. @default false */
   readonly fallbackToExtractive: boolean;
@@ -163,7 +172,7 @@ export const DEFAULT_CONFIG: AutoContextConfig = {
   summarizerTimeoutMs: 60_000,
   summarizerInputTokens: 32_000,
   summarizerConcurrency: 16,
-  maxToolRunsPerPass: 5,
+  maxToolRunsPerPass: Number.POSITIVE_INFINITY,
   fallbackToExtractive: false,
   minCurrentRoundSavingsRatio: 0.1,
 };

@@ -81,7 +81,7 @@ describe('resolveConfig', () => {
       summarizerTimeoutMs: 60_000,
       summarizerInputTokens: 32_000,
       summarizerConcurrency: 16,
-      maxToolRunsPerPass: 5,
+      maxToolRunsPerPass: Number.POSITIVE_INFINITY,
       fallbackToExtractive: false,
     });
     expect(config).toEqual(DEFAULT_CONFIG);
@@ -181,6 +181,10 @@ describe('resolveConfig', () => {
     expect(config.targetRatio).toBe(1);
     expect(config.offloadSinglePreview).toBe(0);
     expect(config.summarizerTimeoutMs).toBe(0.5);
+    expect(
+      resolveConfig({ maxToolRunsPerPass: Number.POSITIVE_INFINITY })
+        .maxToolRunsPerPass,
+    ).toBe(Number.POSITIVE_INFINITY);
   });
 
   const rejections: ReadonlyArray<{
@@ -366,6 +370,16 @@ describe('resolveConfig', () => {
     {
       name: 'a zero maxToolRunsPerPass',
       input: { maxToolRunsPerPass: 0 },
+      parameter: 'maxToolRunsPerPass',
+    },
+    {
+      name: 'a fractional maxToolRunsPerPass',
+      input: { maxToolRunsPerPass: 1.5 },
+      parameter: 'maxToolRunsPerPass',
+    },
+    {
+      name: 'a NaN maxToolRunsPerPass',
+      input: { maxToolRunsPerPass: Number.NaN },
       parameter: 'maxToolRunsPerPass',
     },
     {

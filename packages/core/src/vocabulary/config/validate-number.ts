@@ -30,6 +30,21 @@ export function integerAtLeast(
   };
 }
 
+/**
+ * The validator of a count that may be unlimited: `Infinity`, or a finite
+ * integer at least `minimum`.
+ * @throws {InvalidConfigError} naming the option otherwise.
+ */
+export function countAtLeast(
+  minimum: number,
+): (value: unknown, parameter: string) => void {
+  const finite = integerAtLeast(minimum);
+  return (value, parameter) => {
+    if (value === Number.POSITIVE_INFINITY) return;
+    finite(value, parameter);
+  };
+}
+
 /** A number in [0, 1] (0 allowed: it switches a feature off). */
 export function fraction(value: unknown, parameter: string): void {
   if (

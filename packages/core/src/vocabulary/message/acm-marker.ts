@@ -64,6 +64,23 @@ export interface AcmMarker {
   /** Ids of the working messages this one replaced. */
   readonly replaces?: readonly string[];
   readonly ledger?: IdentifierLedger;
+  /**
+   * A last-resort fold (written without the summarizer): the ids of the
+   * originals in its offload entry that no summary accounts for (neither an
+   * earlier summary it replaced nor its `basis`). The next summary reads
+   * these originals, never the ones an earlier summary already stands for.
+   * Absent on folds written before the list existed: all of their originals
+   * count as unread.
+   */
+  readonly unsummarized?: readonly string[];
+  /**
+   * A last-resort fold: the text of the summaries it folded (rollups,
+   * current-round folds, tool-run summaries; their own `basis` for earlier
+   * last-resort folds). The next summary reads it, with the originals of
+   * `unsummarized`, instead of the fold's extract, so what the summarizer
+   * wrote survives a fold made without it.
+   */
+  readonly basis?: string;
 }
 
 /** The ACM marker of a message, if ACM wrote it (or it was marked as injected). */
