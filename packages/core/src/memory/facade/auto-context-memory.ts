@@ -1,10 +1,7 @@
 import type { AutoContextConfig } from '../../vocabulary/config/config';
 import type { CompressionEvent } from '../../vocabulary/event/compression-event';
 import type { Message } from '../../vocabulary/message/message';
-import {
-  isFinalAnswer,
-  isUserTurn,
-} from '../../state/conversation/analyze-conversation';
+import { selectInteractionMessages } from '../../state/conversation/analyze-conversation';
 import type { ContextState } from '../../state/context-state/context-state';
 import { serializeState } from '../../state/context-state/serialize-state';
 import type { OffloadLookup } from '../../state/offload/offload-lookup';
@@ -23,7 +20,7 @@ import type {
 } from './auto-context-memory-options';
 import { clearMemory } from './clear-memory';
 import { clearOffloadEntry } from './clear-offload-entry';
-import { compressMemory } from './compress-memory';
+import { compressMemory, withCompressDefaults } from './compress-memory';
 import { countWorkingTokens } from './count-working-tokens';
 import { createSerialQueue } from './create-serial-queue';
 import type { SerialQueue } from './create-serial-queue';
@@ -40,7 +37,7 @@ import { previewMemoryCompression } from './preview-memory-compression';
 import { reloadAndReapply } from './reload-and-reapply';
 import { retrySaveOnConflict } from './retry-save-on-conflict';
 import { saveToStore } from './save-to-store';
-import { updateCalibration } from './update-calibration';
+import { calibrateMemory } from './update-calibration';
 
 /**
  * A conversation's context memory (DESIGN §3.10), with the reference
@@ -74,8 +71,6 @@ export class AutoContextMemory {
     this.sessionId = this.#core.sessionId;
     this.config = this.#core.config;
   }
-
-  // ---- messages ----------------------------------------------------------
 
   /** Appends one message to the working and the original messages. */
   addMessage(message: Message): Promise<void> {
@@ -162,11 +157,7 @@ export class AutoContextMemory {
 
   /** The user turns and final answers of the original messages (tool traffic and ACM's messages left out). */
   getInteractionMessages(): readonly Message[] {
-    return Object.freeze(
-      this.#core.log.state.original.filter(
-        (message) => isUserTurn(message) || isFinalAnswer(message),
-      ),
-    );
+    return Object.freeze(selectInteractionMessages(this.#core.log.original));
   }
 
   /**
@@ -192,8 +183,6 @@ export class AutoContextMemory {
     return this.#enqueue(() => clearMemory(this.#core));
   }
 
-  // ---- compression -------------------------------------------------------
-
   /**
    * Compresses the working messages when a trigger is reached (or `force`),
    * pass after pass until under the low-water mark (`runCompression`). The
@@ -204,15 +193,11 @@ export class AutoContextMemory {
    * an error event.
    * @throws (rejects) InvalidArgumentError for an invalid `fixedTokens` or `calibration`.
    */
-  compressIfNeeded({
-    signal,
-    fixedTokens = 0,
-    calibration,
-    force = false,
-    resummarize = false,
-  }: CompressIfNeededOptions = {}): Promise<CompressionResult> {
-    const options = { signal, fixedTokens, calibration, force, resummarize };
-    return this.#enqueue(() => compressMemory(this.#core, options));
+  compressIfNeeded(
+    options: CompressIfNeededOptions = {},
+  ): Promise<CompressionResult> {
+    const resolved = withCompressDefaults(options);
+    return this.#enqueue(() => compressMemory(this.#core, resolved));
   }
 
   /**
@@ -220,15 +205,11 @@ export class AutoContextMemory {
    * it: the passes, their plans and token deltas, without calling the
    * summarizer or changing anything (`planCompression`).
    */
-  previewCompression({
-    signal,
-    fixedTokens = 0,
-    calibration,
-    force = false,
-    resummarize = false,
-  }: PreviewCompressionOptions = {}): Promise<CompressionDryRun> {
-    const options = { signal, fixedTokens, calibration, force, resummarize };
-    return this.#enqueue(() => previewMemoryCompression(this.#core, options));
+  previewCompression(
+    options: PreviewCompressionOptions = {},
+  ): Promise<CompressionDryRun> {
+    const resolved = withCompressDefaults(options);
+    return this.#enqueue(() => previewMemoryCompression(this.#core, resolved));
   }
 
   /** Attaches the source of the active plan, or detaches it with `undefined`. */
@@ -254,13 +235,7 @@ export class AutoContextMemory {
    * @throws InvalidArgumentError when either value is not a finite number ≥ 0.
    */
   setCalibration(providerInputTokens: number, estimatedTokens: number): number {
-    const core = this.#core;
-    core.calibration = updateCalibration(
-      core.calibration,
-      providerInputTokens,
-      estimatedTokens,
-    );
-    return core.calibration;
+    return calibrateMemory(this.#core, providerInputTokens, estimatedTokens);
   }
 
   /** The calibration `compressIfNeeded` uses by default (1 until `setCalibration`, and after the history is replaced). */
@@ -301,8 +276,6 @@ export class AutoContextMemory {
     return this.#core.counter.countMessages(messages);
   }
 
-  // ---- offloads ----------------------------------------------------------
-
   /**
    * Stores `messages` behind a new offload id (`${sessionTag}_${random}`) and
    * returns the id. The working messages are not changed.
@@ -335,8 +308,6 @@ export class AutoContextMemory {
   getOffloadContext(): Readonly<Record<string, readonly Message[]>> {
     return this.#core.log.state.offloads;
   }
-
-  // ---- state and persistence --------------------------------------------
 
   /** The current state (frozen). */
   getState(): ContextState {

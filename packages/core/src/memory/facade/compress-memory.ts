@@ -18,6 +18,20 @@ export type CompressMemoryOptions = CompressIfNeededOptions & {
 };
 
 /**
+ * A `compressIfNeeded` / `previewCompression` call's options with their
+ * defaults, read when the call is made (it runs later, in the queue).
+ */
+export function withCompressDefaults({
+  signal,
+  fixedTokens = 0,
+  calibration,
+  force = false,
+  resummarize = false,
+}: CompressIfNeededOptions): CompressMemoryOptions {
+  return { signal, fixedTokens, calibration, force, resummarize };
+}
+
+/**
  * The body of `compressIfNeeded`, in the queue. The counter's tokenizer is
  * loaded once (where counting cannot load it synchronously: browsers, edge);
  * after that a call that finds nothing to do runs synchronously, without a

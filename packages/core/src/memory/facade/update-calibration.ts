@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../../vocabulary/error/invalid-argument-error';
+import type { MemoryCore } from './create-memory-core';
 
 /** The range `setCalibration` clamps the provider/estimate ratio to. */
 export const CALIBRATION_LIMITS = { min: 0.25, max: 4 } as const;
@@ -23,6 +24,20 @@ export function updateCalibration(
     );
   }
   return current;
+}
+
+/** The body of `setCalibration`: the memory's calibration updated; the one now in effect. */
+export function calibrateMemory(
+  core: MemoryCore,
+  providerInputTokens: number,
+  estimatedTokens: number,
+): number {
+  core.calibration = updateCalibration(
+    core.calibration,
+    providerInputTokens,
+    estimatedTokens,
+  );
+  return core.calibration;
 }
 
 function assertTokenFigure(parameter: string, value: number): void {

@@ -82,6 +82,15 @@ export function isFinalAnswer(message: Message): boolean {
   );
 }
 
+/** The user turns and final answers of `messages`, in order (tool traffic and ACM's messages left out). */
+export function selectInteractionMessages(
+  messages: readonly Message[],
+): Message[] {
+  return messages.filter(
+    (message) => isUserTurn(message) || isFinalAnswer(message),
+  );
+}
+
 const FENCED_CODE_BLOCK = /^\s*```/m;
 
 /**
