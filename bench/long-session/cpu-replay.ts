@@ -25,7 +25,6 @@
  * Each size is its own session from the first message (a 10k replay is not
  * the continuation of the 1k one). Writes bench/results/cpu-replay.json.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -39,9 +38,10 @@ import {
 import type { Message } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
-import { benchDirectory } from '../lib/paths';
 import { median } from '../lib/stats';
 import { writeResult } from '../lib/write-result';
+import { describeCheckout } from '../lib/describe-checkout';
+import { percentile } from '../lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -154,33 +154,12 @@ async function replay(
   };
 }
 
-function percentile(values: readonly number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.floor(share * sorted.length))
-  ]!;
-}
-
 const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
-function gitDescribe(): string {
-  try {
-    const run = (args: string[]) =>
-      execFileSync('git', args, {
-        cwd: benchDirectory,
-        encoding: 'utf8',
-      }).trim();
-    return `${run(['rev-parse', '--abbrev-ref', 'HEAD'])}@${run(['rev-parse', '--short', 'HEAD'])}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function main(): Promise<void> {
   const result: Record<string, unknown> = {
-    label: values.label ?? gitDescribe(),
+    label: values.label ?? describeCheckout(),
     node: process.version,
     cpus: cpus().length,
     loadAverageAtStart: loadavg()[0],

@@ -36,7 +36,6 @@
  * 500 / 300 messages. `--max-seconds`: a replay stops there (its figures say
  * how far it got). Writes bench/results/long-session.json (or `--out`).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -55,9 +54,11 @@ import {
   fixedLatencySummarizer,
   loadSharedConversationsAsCore,
 } from '@acm/core/testing';
-import { benchDirectory, resultsDirectory } from '../lib/paths';
+import { resultsDirectory } from '../lib/paths';
 import { createReplayMemory } from '../lib/replay-memory';
 import { median } from '../lib/stats';
+import { describeCheckout } from '../lib/describe-checkout';
+import { percentile } from '../lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -220,14 +221,6 @@ interface Replay {
   readonly checkpoints: readonly Checkpoint[];
 }
 
-function percentile(values: readonly number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.floor(share * sorted.length))
-  ]!;
-}
-
 function mean(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
@@ -361,7 +354,7 @@ function savedStateRatio(memory: AutoContextMemory): number {
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const result: Record<string, unknown> = {
-    label: values.label ?? gitDescribe(),
+    label: values.label ?? describeCheckout(),
     options: {
       quick,
       codingSizes,
@@ -534,22 +527,6 @@ function printTable(result: Record<string, unknown>): void {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-function gitDescribe(): string {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: benchDirectory,
-      encoding: 'utf8',
-    }).trim();
-    const branch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
-      cwd: benchDirectory,
-      encoding: 'utf8',
-    }).trim();
-    return `${branch}@${commit}`;
-  } catch {
-    return 'unknown';
-  }
 }
 
 await main();

@@ -19,7 +19,6 @@
  *
  * Writes bench/results/id-accounting.json (or `--out`).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -33,8 +32,8 @@ import {
 import type { Message, TokenCounter } from '@acm/core';
 import { loadTiktokenEncoder } from '@acm/core/internal';
 import { loadSharedConversationsAsCore } from '@acm/core/testing';
-import { benchDirectory } from '../lib/paths';
 import { writeResult } from '../lib/write-result';
+import { describeCheckout } from '../lib/describe-checkout';
 
 const { values } = parseArgs({
   options: {
@@ -179,19 +178,6 @@ async function measureSessionIds(
   };
 }
 
-function gitDescribe(): string {
-  try {
-    const run = (args: string[]) =>
-      execFileSync('git', args, {
-        cwd: benchDirectory,
-        encoding: 'utf8',
-      }).trim();
-    return `${run(['rev-parse', '--abbrev-ref', 'HEAD'])}@${run(['rev-parse', '--short', 'HEAD'])}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const budget: BudgetFigures[] = [];
@@ -210,7 +196,7 @@ async function main(): Promise<void> {
     await measureSessionIds('coding (SWE)', concatenate('swe', 500), 14000),
   ];
   console.log(
-    `\nIds as sent, ${gitDescribe()}: default ids (randomId), o200k_base, default config except maxToken, extractive summarizer`,
+    `\nIds as sent, ${describeCheckout()}: default ids (randomId), o200k_base, default config except maxToken, extractive summarizer`,
   );
   console.log(
     '| run | conversations | turns | over budget as sent | worst × budget | mean tokens counted above sent |',
@@ -235,7 +221,7 @@ async function main(): Promise<void> {
   }
   const result = {
     benchmark: 'id-accounting',
-    label: gitDescribe(),
+    label: describeCheckout(),
     loadAverageAtStart: loadavg()[0],
     seconds: (performance.now() - started) / 1000,
     budget,

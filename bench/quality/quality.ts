@@ -15,7 +15,6 @@
  * `--before FILE` adds a column with the figures of an earlier run (e.g.
  * `results/quality.before.json`, the baseline of main before issue #11).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -24,9 +23,10 @@ import { parseArgs } from 'node:util';
 import { findSharedDataDir } from '@acm/core/testing';
 import { formatPercent } from '@acm/cli';
 import type { InputConversation, SimulationFigures } from '@acm/cli';
-import { benchDirectory, resultsDirectory } from '../lib/paths';
+import { resultsDirectory } from '../lib/paths';
 import { readDataset } from '../lib/read-dataset';
 import { simulateReplay } from '../lib/simulate-replay';
+import { describeCheckout } from '../lib/describe-checkout';
 
 const { values } = parseArgs({
   options: {
@@ -55,22 +55,6 @@ const RUNS: readonly Run[] = [
   { dataset: 'tau', maxToken: 3000 },
   { dataset: 'tau', maxToken: 2000 },
 ];
-
-function gitDescribe(): string {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: benchDirectory,
-      encoding: 'utf8',
-    }).trim();
-    const branch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
-      cwd: benchDirectory,
-      encoding: 'utf8',
-    }).trim();
-    return `${branch}@${commit}`;
-  } catch {
-    return 'unknown';
-  }
-}
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -254,7 +238,7 @@ async function main(): Promise<void> {
     },
   ];
 
-  const label = values.label ?? gitDescribe();
+  const label = values.label ?? describeCheckout();
   const output = {
     label,
     command: `cd bench && npx tsx --conditions=@acm/source quality/quality.ts${limit === undefined ? '' : ` --limit ${limit}`}`,
